@@ -1,0 +1,138 @@
+import bcrypt from 'bcryptjs';
+import type { Database, Tx } from '../db/database.ts';
+
+export const MIN_PASSWORD_LENGTH = 12;
+const BCRYPT_COST = 10;
+
+/** A user as GoTrue returns it (the fields supabase-js reads). */
+export interface AuthUser {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  email_confirmed_at: string | null;
+  phone: string;
+  confirmed_at: string | null;
+  last_sign_in_at: string | null;
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  identities: unknown[];
+  created_at: string;
+  updated_at: string;
+  is_anonymous: boolean;
+}
+
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  encrypted_password: string;
+  email_confirmed_at: string | null;
+  last_sign_in_at: string | null;
+  raw_app_meta_data: string;
+  raw_user_meta_data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const USER_COLUMNS = `id, aud, role, email, encrypted_password,
+  to_char(email_confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as email_confirmed_at,
+  to_char(last_sign_in_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as last_sign_in_at,
+  raw_app_meta_data::text as raw_app_meta_data, raw_user_meta_data::text as raw_user_meta_data,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+  to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at`;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
+  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where email = $1`, [
+    normalizeEmail(email),
+  ]);
+  return rows[0];
+}
+
+export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [id]);
+  return rows[0];
+}
+
+export function toAuthUser(row: UserRow): AuthUser {
+  return {
+    id: row.id,
+    aud: row.aud,
+    role: row.role,
+    email: row.email,
+    email_confirmed_at: row.email_confirmed_at,
+    phone: '',
+    confirmed_at: row.email_confirmed_at,
+    last_sign_in_at: row.last_sign_in_at,
+    app_metadata: JSON.parse(row.raw_app_meta_data) as Record<string, unknown>,
+    user_metadata: JSON.parse(row.raw_user_meta_data) as Record<string, unknown>,
+    identities: [],
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    is_anonymous: false,
+  };
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+export function checkPassword(password: string, hash: string): Promise<boolean> {
+  return bcrypt.compare(password, hash);
+}
+
+/** Returns a French message when the password is not acceptable, else undefined. */
+export function passwordProblem(password: string): string | undefined {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`;
+  }
+  return undefined;
+}
+
+/**
+ * Creates a user, or resets the password of an existing one. `admin` sets app_metadata.role,
+ * which only the server can write and which RLS reads (DESIGN.md decision 2).
+ */
+export async function upsertUser(
+  db: Database,
+  input: { email: string; password: string; admin: boolean },
+): Promise<{ id: string; created: boolean }> {
+  const problem = passwordProblem(input.password);
+  if (problem) throw new Error(problem);
+  const email = normalizeEmail(input.email);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Adresse e-mail invalide : ${input.email}`);
+  const hash = await hashPassword(input.password);
+  const appMetadata = JSON.stringify({ provider: 'email', providers: ['email'], ...(input.admin ? { role: 'admin' } : {}) });
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; created: boolean }>(
+      `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
+       values ($1, $2, now(), $3::jsonb)
+       on conflict (email) do update
+         set encrypted_password = excluded.encrypted_password,
+             raw_app_meta_data = auth.users.raw_app_meta_data || excluded.raw_app_meta_data,
+             updated_at = now()
+       returning id::text, (xmax = 0) as created`,
+      [email, hash, appMetadata],
+    );
+    const row = rows[0]!;
+    if (!row.created) {
+      // A password reset ends every session of that user.
+      await tx.query('delete from auth.sessions where user_id = $1', [row.id]);
+    }
+    return row;
+  });
+}
+
+export async function countAdmins(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ n: number }>(
+      "select count(*)::int as n from auth.users where raw_app_meta_data ->> 'role' = 'admin'",
+    );
+    return rows[0]?.n ?? 0;
+  });
+}

@@ -1,0 +1,72 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { openPglite } from './db/pglite.ts';
+import { openPostgres } from './db/postgres.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDefaultContent } from './seed.ts';
+import { createApp } from './app.ts';
+
+export interface RunningServer {
+  url: string;
+  db: Database;
+  config: ServerConfig;
+  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: ServerConfig): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
+}
+
+/** Prepares the database (migrations, seed), then listens. `db` may be given already migrated. */
+export async function startServer(config: ServerConfig, db?: Database): Promise<RunningServer> {
+  const database = db ?? (await openDatabase(config));
+  await migrate(database);
+  await seedDefaultContent(database);
+
+  const app = createApp({ db: database, config });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host}:${port}`;
+
+  const publishTimer =
+    config.publishIntervalMs > 0 ? setInterval(() => void publishDuePosts(database), config.publishIntervalMs) : undefined;
+  publishTimer?.unref();
+  void publishDuePosts(database);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    db: database,
+    config,
+    close() {
+      closing ??= (async () => {
+        if (publishTimer) clearInterval(publishTimer);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Idle keep-alive sockets would otherwise hold close() open.
+          (server as import('node:http').Server).closeIdleConnections?.();
+        });
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Scheduled posts become published (DESIGN.md decision 4), as pg_cron does on hosted Supabase. */
+export async function publishDuePosts(db: Database): Promise<number> {
+  try {
+    return await db.asRequest({ role: 'service_role', claims: { role: 'service_role' } }, async (tx) => {
+      const { rows } = await tx.query<{ n: number }>('select public.publish_due_posts() as n');
+      return rows[0]?.n ?? 0;
+    });
+  } catch (error) {
+    console.error('Publication des articles programmés impossible :', error);
+    return 0;
+  }
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import type { ServerConfig } from '../../server/config.ts';
+import { makeApiKey } from '../../server/jwt.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { startServer, type RunningServer } from '../../server/server.ts';
+import { upsertUser } from '../../server/auth/users.ts';
+
+let snapshot: Promise<Blob> | undefined;
+
+/** A migrated, empty database, made once per test process and copied for each server. */
+function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const db = await openPglite({});
+    await migrate(db);
+    const dump = await db.pglite.dumpDataDir('none');
+    await db.close();
+    return dump;
+  })();
+  return snapshot;
+}
+
+export interface TestServer extends RunningServer {
+  anonKey: string;
+  serviceKey: string;
+  /** Creates a user (an administrator when `admin`) with this email and password. */
+  createUser(email: string, password: string, admin?: boolean): Promise<string>;
+  /** A supabase-js client for the anon key, signed out. */
+  anonClient(): SupabaseClient;
+  /** A supabase-js client signed in with email and password. */
+  signedInClient(email: string, password: string): Promise<SupabaseClient>;
+  /** The service-role client (bypasses RLS), for arranging data in tests. */
+  serviceClient(): SupabaseClient;
+}
+
+export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise<ServerConfig> {
+  const jwtSecret = overrides.jwtSecret ?? randomBytes(32).toString('hex');
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: '/nonexistent',
+    databaseUrl: undefined,
+    jwtSecret,
+    anonKey: await makeApiKey('anon', jwtSecret),
+    serviceKey: await makeApiKey('service_role', jwtSecret),
+    jwtExpiry: 3600,
+    signInMaxFailures: 5,
+    signInWindowSeconds: 900,
+    distDir: undefined,
+    openaiBaseUrl: 'http://127.0.0.1:9/unused',
+    publishIntervalMs: 0,
+    ...overrides,
+  };
+}
+
+export function makeClient(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+/** Starts the real server on a free port over a fresh embedded database. */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const config = await testConfig(overrides);
+  const db = await openPglite({ loadDataDir: await migratedSnapshot() });
+  const server = await startServer(config, db);
+  return withClients(server);
+}
+
+export function withClients(server: RunningServer): TestServer {
+  const { anonKey, serviceKey } = server.config;
+  return {
+    ...server,
+    anonKey,
+    serviceKey,
+    async createUser(email, password, admin = false) {
+      return (await upsertUser(server.db, { email, password, admin })).id;
+    },
+    anonClient: () => makeClient(server.url, anonKey),
+    serviceClient: () => makeClient(server.url, serviceKey),
+    async signedInClient(email, password) {
+      const client = makeClient(server.url, anonKey);
+      const { error } = await client.auth.signInWithPassword({ email, password });
+      if (error) throw new Error(`Sign-in failed for ${email}: ${error.message}`);
+      return client;
+    },
+  };
+}
