@@ -1,8 +1,33 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
+
+const API = `http://${process.env.HOST || '127.0.0.1'}:${process.env.PORT || 3000}`;
+
+/**
+ * `npm run dev`: the page gets the self-hosted server's anon key the same way the server hands it
+ * out (server/site.ts), read from the data directory's secret. Not used by builds.
+ */
+function selfHostedConfig(): Plugin {
+  return {
+    name: 'self-hosted-supabase-config',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      if (process.env.VITE_SUPABASE_ANON_KEY) return html;
+      const { loadJwtSecret } = await import('./server/config.ts');
+      const { makeApiKey } = await import('./server/jwt.ts');
+      const { injectConfig } = await import('./server/site.ts');
+      const secret = await loadJwtSecret(path.resolve(process.env.DATA_DIR || 'data'), process.env.JWT_SECRET);
+      return injectConfig(html, await makeApiKey('anon', secret));
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), selfHostedConfig()],
+  server: {
+    proxy: Object.fromEntries(['/rest/v1', '/auth/v1', '/functions/v1'].map((prefix) => [prefix, API])),
+  },
   build: {
     outDir: 'dist',
     sourcemap: false,

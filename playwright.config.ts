@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the real server (in-process, fresh embedded database) serving the built
+ * site. Build first: `npx vite build && npx playwright test`.
+ */
+export default defineConfig({
+  testDir: 'tests/browser',
+  globalSetup: './tests/browser/global-setup.ts',
+  globalTeardown: './tests/browser/global-teardown.ts',
+  // One worker: the machine is shared, and every test talks to the one server started above.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // The CI sums the results from the JSON report.
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    locale: 'fr-FR',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium: Playwright never downloads a browser here.
+      executablePath: '/usr/bin/chromium',
+      // These keep Chromium off the (closed) network and stable in containers.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,10 @@
+/** An admin panel whose editor lands in a later issue; it already has its route and title. */
+export function AdminPlaceholderPage({ title }: { title: string }) {
+  return (
+    <>
+      <title>{`${title} – Administration`}</title>
+      <h1>{title}</h1>
+      <p>Ce panneau sera bientôt disponible.</p>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context.ts';
+
+interface AdminHeaderProps {
+  navId: string;
+  navOpen: boolean;
+  onToggleNav(): void;
+}
+
+export function AdminHeader({ navId, navOpen, onToggleNav }: AdminHeaderProps) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+
+  async function handleLogout() {
+    await logout();
+    navigate('/admin-login', { replace: true });
+  }
+
+  return (
+    <header className="admin-header">
+      <button
+        type="button"
+        className="admin-header__toggle"
+        aria-expanded={navOpen}
+        aria-controls={navId}
+        onClick={onToggleNav}
+      >
+        Menu
+      </button>
+      <Link className="admin-header__brand" to="/admin">
+        Administration
+      </Link>
+      <div className="admin-header__actions">
+        <a className="admin-header__link" href="/" target="_blank" rel="noopener">
+          Voir le site<span className="visually-hidden"> (nouvel onglet)</span>
+        </a>
+        <button type="button" className="button button--small" onClick={() => void handleLogout()}>
+          Déconnexion
+        </button>
+      </div>
+    </header>
+  );
+}

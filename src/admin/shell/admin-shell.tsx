@@ -1,0 +1,26 @@
+import { useId, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { AdminHeader } from './admin-header.tsx';
+import { AdminNav } from './admin-nav.tsx';
+
+/** The frame of every admin page: header, side navigation and the current panel. */
+export function AdminShell() {
+  const [navOpen, setNavOpen] = useState(false);
+  const navId = useId();
+
+  return (
+    <div className="admin-shell">
+      <AdminHeader
+        navId={navId}
+        navOpen={navOpen}
+        onToggleNav={() => setNavOpen((open) => !open)}
+      />
+      <div className="admin-shell__body">
+        <AdminNav id={navId} open={navOpen} onNavigate={() => setNavOpen(false)} />
+        <main className="admin-main" id="contenu" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

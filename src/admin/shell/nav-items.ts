@@ -1,0 +1,47 @@
+export interface AdminNavItem {
+  /** Path under /admin ('' for /admin itself). */
+  path: string;
+  /** The side navigation's label (spec §2 "Admin shell"). */
+  label: string;
+  /** The page's h1: the panel's own title where the spec gives one (§2 "Admin panels"). */
+  title: string;
+}
+
+export interface AdminNavGroup {
+  label: string;
+  items: AdminNavItem[];
+}
+
+/** The two groups of the side navigation; routes follow DESIGN.md decision 1. */
+export const ADMIN_NAV: AdminNavGroup[] = [
+  {
+    label: "Sections Page d'Accueil",
+    items: [
+      { path: '', label: 'Gestion des sections', title: 'Gérer les Sections' },
+      { path: 'hero', label: 'Accueil', title: 'Accueil' },
+      { path: 'services', label: 'Services', title: 'Services' },
+      { path: 'about', label: 'À Propos', title: 'À Propos' },
+      { path: 'hours', label: 'Horaires', title: 'Horaires' },
+      { path: 'pricing', label: 'Tarifs', title: 'Tarifs' },
+      { path: 'vehicles', label: 'Véhicules', title: 'Véhicules' },
+      { path: 'financing', label: 'Financement', title: 'Financement' },
+      { path: 'blog-section', label: 'Section Blog', title: 'Section Blog' },
+      { path: 'contact', label: 'Contact', title: 'Contact' },
+    ],
+  },
+  {
+    label: 'Autres Pages',
+    items: [
+      { path: 'blog', label: 'Gestion du Blog', title: 'Gestion du Blog' },
+      { path: 'stats', label: 'Statistiques', title: 'Statistiques de Visites' },
+      { path: 'modal', label: 'Pop-up', title: 'Pop-up' },
+      { path: 'alert', label: "Gérer l'Alerte", title: "Gérer l'Alerte" },
+    ],
+  },
+];
+
+export const ADMIN_PAGES: AdminNavItem[] = ADMIN_NAV.flatMap((group) => group.items);
+
+export function adminHref(item: AdminNavItem): string {
+  return item.path ? `/admin/${item.path}` : '/admin';
+}

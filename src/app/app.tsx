@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { AppErrorBoundary } from './error-boundary.tsx';
+import { AppProviders } from './providers.tsx';
+import { AppRoutes } from './routes.tsx';
+import '../site/styles/base.css';
+import '../site/styles/site.css';
+
+interface AppProps {
+  /** Lets a server renderer pass a prefilled client; the browser creates its own. */
+  queryClient?: QueryClient;
+}
+
+/**
+ * The whole app inside a router chosen by the caller: BrowserRouter in the browser, and a
+ * StaticRouter when the public pages are rendered on the server.
+ */
+export function App({ queryClient }: AppProps) {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <AppErrorBoundary>
+        <AppRoutes />
+      </AppErrorBoundary>
+    </AppProviders>
+  );
+}

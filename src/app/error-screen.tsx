@@ -1,0 +1,14 @@
+/** The screen shown after a rendering error; it depends on nothing that could itself fail. */
+export function ErrorScreen() {
+  return (
+    <main className="error-screen">
+      <div className="error-screen__box" role="alert">
+        <h1>Une erreur s&apos;est produite</h1>
+        <p>Veuillez rafraîchir la page</p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          Rafraîchir
+        </button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { browserConfigSources, resolveSupabaseConfig } from './supabase-config.ts';
+
+/**
+ * The one supabase-js client of the app. It is `null` when the site was built and served without
+ * a backend URL and key: screens then show 'Configuration Supabase manquante' (DESIGN.md
+ * decision 10) instead of crashing at import. The session is kept in localStorage and refreshed
+ * automatically (supabase-js defaults).
+ */
+function createSupabase(): SupabaseClient | null {
+  const config = resolveSupabaseConfig(browserConfigSources());
+  return config ? createClient(config.url, config.anonKey) : null;
+}
+
+export const supabase: SupabaseClient | null = createSupabase();
+
+export const isSupabaseConfigured = supabase !== null;
+
+/** The spec's notice for a missing backend (§8). */
+export const MISSING_CONFIG_MESSAGE = 'Configuration Supabase manquante';

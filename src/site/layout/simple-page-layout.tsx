@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { BlogHeader } from './blog-header.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SkipLink } from './skip-link.tsx';
+
+/** The frame of blog and other secondary pages: the simple header, the content column and the shared footer. */
+export function SimplePageLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipLink />
+      <BlogHeader />
+      <main id="contenu" tabIndex={-1} className="blog-page container">
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

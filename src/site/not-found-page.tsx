@@ -1,0 +1,17 @@
+import { Link } from 'react-router-dom';
+import { SimplePageLayout } from './layout/simple-page-layout.tsx';
+
+/** Any path the site does not know. */
+export function NotFoundPage() {
+  return (
+    <SimplePageLayout>
+      <title>Page introuvable</title>
+      <meta name="robots" content="noindex" />
+      <h1>Page introuvable</h1>
+      <p>La page demandée n&apos;existe pas ou a été déplacée.</p>
+      <p>
+        <Link to="/">Retour à l&apos;accueil</Link>
+      </p>
+    </SimplePageLayout>
+  );
+}

@@ -1,0 +1,82 @@
+import { expect, signIn, test } from './fixtures.ts';
+
+const GROUPS = {
+  "Sections Page d'Accueil": [
+    ['/admin', 'Gestion des sections'],
+    ['/admin/hero', 'Accueil'],
+    ['/admin/services', 'Services'],
+    ['/admin/about', 'À Propos'],
+    ['/admin/hours', 'Horaires'],
+    ['/admin/pricing', 'Tarifs'],
+    ['/admin/vehicles', 'Véhicules'],
+    ['/admin/financing', 'Financement'],
+    ['/admin/blog-section', 'Section Blog'],
+    ['/admin/contact', 'Contact'],
+  ],
+  'Autres Pages': [
+    ['/admin/blog', 'Gestion du Blog'],
+    ['/admin/stats', 'Statistiques'],
+    ['/admin/modal', 'Pop-up'],
+    ['/admin/alert', "Gérer l'Alerte"],
+  ],
+};
+
+test.beforeEach(async ({ page, server }) => {
+  await signIn(page, server.admin.email, server.admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('the side navigation has both groups with their links in order', async ({ page }) => {
+  const nav = page.getByRole('navigation', { name: "Navigation de l'administration" });
+  await expect(nav.getByRole('heading')).toHaveText(Object.keys(GROUPS));
+  const expected = Object.values(GROUPS).flat();
+  const links = nav.getByRole('link');
+  await expect(links).toHaveText(expected.map(([, label]) => label!));
+  for (const [index, [href]] of expected.entries()) {
+    await expect(links.nth(index)).toHaveAttribute('href', href!);
+  }
+});
+
+test('every admin route has its page with a title', async ({ page }) => {
+  const nav = page.getByRole('navigation', { name: "Navigation de l'administration" });
+  for (const [href, label] of Object.values(GROUPS).flat()) {
+    await nav.getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  }
+  await page.goto('/admin/stats');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statistiques de Visites');
+});
+
+test('the header links to the admin home and opens the site in a new tab', async ({ page }) => {
+  await page.goto('/admin/hours');
+  const header = page.getByRole('banner');
+  await header.getByRole('link', { name: 'Administration' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  const site = header.getByRole('link', { name: /Voir le site/ });
+  await expect(site).toHaveAttribute('href', '/');
+  await expect(site).toHaveAttribute('target', '_blank');
+  await expect(site).toHaveAttribute('rel', /noopener/);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), site.click()]);
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Votre garage indépendant');
+  await popup.close();
+});
+
+test('the mobile menu toggle shows and hides the navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  const nav = page.getByRole('navigation', { name: "Navigation de l'administration" });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await nav.getByRole('link', { name: 'Horaires' }).click();
+  await expect(page).toHaveURL(/\/admin\/hours$/);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav).toBeHidden();
+});

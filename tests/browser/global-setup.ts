@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { SERVER_INFO_FILE, type ServerInfo } from './server-info.ts';
+
+declare global {
+  var __garageBrowserServer: TestServer | undefined;
+}
+
+function strongPassword(): string {
+  return `${randomBytes(18).toString('base64url')}-Aa1!`;
+}
+
+/** Starts the real server over a fresh database, serving dist/, with one administrator. */
+export default async function globalSetup(): Promise<void> {
+  const distDir = path.resolve('dist');
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error('dist/ est absent : lancez « npx vite build » avant les tests navigateur.');
+  }
+
+  const server = await startTestServer({ distDir });
+  globalThis.__garageBrowserServer = server;
+
+  const suffix = randomBytes(4).toString('hex');
+  const info: ServerInfo = {
+    baseURL: server.url,
+    admin: { email: `admin-${suffix}@garage.test`, password: strongPassword() },
+    member: { email: `membre-${suffix}@garage.test`, password: strongPassword() },
+  };
+  await server.createUser(info.admin.email, info.admin.password, true);
+  await server.createUser(info.member.email, info.member.password, false);
+
+  await mkdir(path.dirname(SERVER_INFO_FILE), { recursive: true });
+  await writeFile(SERVER_INFO_FILE, JSON.stringify(info), { mode: 0o600 });
+}

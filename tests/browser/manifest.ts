@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+const manifest = JSON.parse(
+  readFileSync(path.resolve('dist/.vite/manifest.json'), 'utf8'),
+) as Record<string, ManifestChunk>;
+
+/** The built files (`/assets/...`) of the entry chunk and every chunk it imports statically. */
+export function entryFiles(): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    chunk.imports?.forEach(visit);
+  };
+  Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isEntry)
+    .forEach(([key]) => visit(key));
+  return files;
+}
+
+/** The built file of the back-office's lazily loaded entry. */
+export function adminChunkFile(): string {
+  const chunk = manifest['src/admin/index.ts'];
+  if (!chunk) throw new Error('The build has no src/admin/index.ts chunk.');
+  return `/${chunk.file}`;
+}

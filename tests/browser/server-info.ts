@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** What global-setup hands to the tests: the server's URL and an administrator's credentials. */
+export interface ServerInfo {
+  baseURL: string;
+  admin: { email: string; password: string };
+  /** A signed-in user without the admin role (DESIGN.md decision 2). */
+  member: { email: string; password: string };
+}
+
+export const SERVER_INFO_FILE = path.resolve('.tmp/browser-server.json');
+
+export function readServerInfo(): ServerInfo {
+  return JSON.parse(readFileSync(SERVER_INFO_FILE, 'utf8')) as ServerInfo;
+}
