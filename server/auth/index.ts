@@ -1,7 +1,109 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.ts';
+import {
+  AuthError,
+  authErrorResponse,
+  badRequest,
+  echoApiVersion,
+  unprocessable,
+} from './errors.ts';
+import { adminRoutes } from './admin.ts';
+import { SignInLimiter } from './rate-limit.ts';
+import { passwordGrant, refreshTokenGrant } from './token.ts';
+import { getUser, logout, updateUser } from './user.ts';
 
-/** GoTrue subset (placeholder until implemented). */
-export function authRoutes(_ctx: AppContext): Hono {
-  return new Hono();
+/**
+ * The part of GoTrue (Supabase Auth) that supabase-js uses: password sign-in, rotating refresh
+ * tokens, get and update the user, logout. Public sign-up is off (DESIGN.md decision 2).
+ */
+export function authRoutes(ctx: AppContext): Hono {
+  const app = new Hono();
+  const limiter = new SignInLimiter(
+    ctx.config.signInMaxFailures,
+    ctx.config.signInWindowSeconds * 1000,
+  );
+  // Only behind a reverse proxy that sets X-Forwarded-For may the header be believed.
+  const trustProxy = ['1', 'true', 'yes'].includes((process.env.TRUST_PROXY ?? '').toLowerCase());
+
+  app.post('/token', async (c) => {
+    const grantType = c.req.query('grant_type');
+    if (grantType === 'password')
+      return ok(c, await passwordGrant(ctx, c, { limiter, trustProxy }));
+    if (grantType === 'refresh_token') return ok(c, await refreshTokenGrant(ctx, c));
+    throw badRequest(
+      'validation_failed',
+      `grant_type non pris en charge : ${JSON.stringify(grantType ?? '')} (acceptés : password, refresh_token).`,
+    );
+  });
+  app.get('/user', async (c) => ok(c, await getUser(ctx, c)));
+  app.put('/user', async (c) => ok(c, await updateUser(ctx, c)));
+  app.post('/logout', async (c) => {
+    await logout(ctx, c);
+    echoApiVersion(c);
+    return c.body(null, 204);
+  });
+
+  // Accounts are created by the administrator command only.
+  for (const path of ['/signup', '/invite']) {
+    app.post(path, () => {
+      throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    });
+  }
+  for (const path of ['/otp', '/magiclink', '/recover', '/resend', '/verify']) {
+    app.post(path, () => {
+      throw unprocessable(
+        'email_provider_disabled',
+        "Ce serveur n'envoie pas d'e-mails : connexion par lien, code ou réinitialisation indisponible.",
+      );
+    });
+  }
+
+  app.route('/admin', adminRoutes(ctx));
+
+  app.get('/health', (c) =>
+    c.json({ name: 'GoTrue', version: 'garage-self-hosted', description: 'GoTrue subset' }),
+  );
+  app.get('/settings', (c) =>
+    c.json({
+      external: { email: true, phone: false, anonymous_users: false },
+      disable_signup: true,
+      mailer_autoconfirm: false,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  );
+  // Tokens are signed with the shared secret (HS256): there is no public key to publish.
+  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+
+  app.all('*', (c) => {
+    throw new AuthError(
+      404,
+      'not_found',
+      `Point d'accès inconnu : ${c.req.method} ${new URL(c.req.url).pathname}`,
+    );
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof AuthError) return authErrorResponse(c, error);
+    // Only the message: request bodies (passwords, tokens) must never reach a log.
+    console.error(
+      'Erreur interne du service d’authentification :',
+      error instanceof Error ? error.message : error,
+    );
+    return authErrorResponse(
+      c,
+      new AuthError(
+        500,
+        'unexpected_failure',
+        'Unexpected failure, please check server logs for more information',
+      ),
+    );
+  });
+  return app;
+}
+
+function ok(c: Context, body: object): Response {
+  echoApiVersion(c);
+  return c.json(body, 200);
 }

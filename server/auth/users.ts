@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Database, Tx } from '../db/database.ts';
 
 export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_BYTES = 72;
 const BCRYPT_COST = 10;
 
 /** A user as GoTrue returns it (the fields supabase-js reads). */
@@ -47,15 +49,23 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** A plain shape check: the address is only ever used to sign in, never mailed. */
+export function isValidEmail(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+}
+
 export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
-  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where email = $1`, [
-    normalizeEmail(email),
-  ]);
+  const { rows } = await tx.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where email = $1`,
+    [normalizeEmail(email)],
+  );
   return rows[0];
 }
 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
-  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [id]);
+  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [
+    id,
+  ]);
   return rows[0];
 }
 
@@ -86,10 +96,47 @@ export function checkPassword(password: string, hash: string): Promise<boolean> 
   return bcrypt.compare(password, hash);
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * A hash no password matches, compared against when the email is unknown so that answering
+ * "no such user" takes as long as "wrong password".
+ */
+export function unknownUserHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummyHash;
+}
+
+export async function recordSignIn(tx: Tx, userId: string): Promise<void> {
+  await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [userId]);
+}
+
+export async function setPassword(tx: Tx, userId: string, password: string): Promise<void> {
+  await tx.query(
+    'update auth.users set encrypted_password = $2, updated_at = now() where id = $1',
+    [userId, await hashPassword(password)],
+  );
+}
+
+export async function setUserMetadata(
+  tx: Tx,
+  userId: string,
+  metadata: Record<string, unknown>,
+): Promise<void> {
+  await tx.query(
+    'update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1',
+    [userId, JSON.stringify(metadata)],
+  );
+}
+
 /** Returns a French message when the password is not acceptable, else undefined. */
 export function passwordProblem(password: string): string | undefined {
   if (password.length < MIN_PASSWORD_LENGTH) {
     return `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`;
+  }
+  // bcrypt ignores everything after 72 bytes: a longer password would be silently shortened.
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    return `Le mot de passe ne doit pas dépasser ${MAX_PASSWORD_BYTES} octets.`;
   }
   return undefined;
 }
@@ -105,9 +152,13 @@ export async function upsertUser(
   const problem = passwordProblem(input.password);
   if (problem) throw new Error(problem);
   const email = normalizeEmail(input.email);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Adresse e-mail invalide : ${input.email}`);
+  if (!isValidEmail(email)) throw new Error(`Adresse e-mail invalide : ${input.email}`);
   const hash = await hashPassword(input.password);
-  const appMetadata = JSON.stringify({ provider: 'email', providers: ['email'], ...(input.admin ? { role: 'admin' } : {}) });
+  const appMetadata = JSON.stringify({
+    provider: 'email',
+    providers: ['email'],
+    ...(input.admin ? { role: 'admin' } : {}),
+  });
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string; created: boolean }>(
       `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)

@@ -1,0 +1,186 @@
+/**
+ * `npm run admin -- create --email E [--password P]`: creates an administrator, or resets the
+ * password of an existing account (and makes it an administrator). There are no default
+ * credentials anywhere: this command is how the first administrator comes to exist.
+ */
+import { randomInt } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { configFromEnv, type ServerConfig } from '../server/config.ts';
+import type { Database } from '../server/db/database.ts';
+import { openPglite } from '../server/db/pglite.ts';
+import { openPostgres } from '../server/db/postgres.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { isValidEmail, normalizeEmail, passwordProblem, upsertUser } from '../server/auth/users.ts';
+
+const USAGE = `Utilisation :
+  npm run admin -- create --email <adresse> [--password <mot de passe>]
+
+Crée un administrateur, ou réinitialise le mot de passe d'un compte existant.
+Sans --password, un mot de passe fort est généré et affiché une seule fois.
+Un mot de passe choisi doit contenir au moins 12 caractères.
+La base utilisée est celle du serveur (DATA_DIR, ou DATABASE_URL).`;
+
+/** Letters and digits without look-alikes (0/O, 1/l/I): easy to copy by hand, ~117 bits. */
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+const GENERATED_LENGTH = 20;
+
+class UsageError extends Error {}
+
+function parse(argv: string[]): { email: string; password: string | undefined } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { email: { type: 'string' }, password: { type: 'string' } },
+    });
+  } catch (error) {
+    throw new UsageError(`Arguments invalides (${(error as Error).message}).`);
+  }
+  const [command, ...rest] = parsed.positionals;
+  if (command !== 'create' || rest.length > 0) {
+    throw new UsageError(
+      command ? `Commande inconnue : ${[command, ...rest].join(' ')}` : 'Commande manquante.',
+    );
+  }
+  if (!parsed.values.email) throw new UsageError('Option --email manquante.');
+  return { email: parsed.values.email, password: parsed.values.password };
+}
+
+/**
+ * The server's database, opened as server/server.ts's openDatabase does; importing that module
+ * would load the whole HTTP app (and supabase-js's Node 20 warning) for nothing.
+ */
+function openDatabase(config: ServerConfig): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite({ dataDir: config.dataDir });
+}
+
+function generatePassword(): string {
+  return Array.from({ length: GENERATED_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(
+    '',
+  );
+}
+
+/**
+ * PGlite lets two processes open one data directory and then corrupts it. So when the server
+ * answers at the configured address, the command goes through it instead of opening the files.
+ */
+async function runningServer(config: ServerConfig): Promise<string | undefined> {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+  try {
+    const res = await fetch(`${url}/auth/v1/health`, { signal: AbortSignal.timeout(1500) });
+    return res.ok ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Create or reset through the running server's GoTrue admin API, with the service key. */
+async function throughServer(url: string, serviceKey: string, email: string, password: string) {
+  const call = async (path: string, method: string, body?: object) => {
+    const res = await fetch(`${url}/auth/v1/admin${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${serviceKey}`,
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      },
+      body: body && JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    return { status: res.status, json };
+  };
+  const admin = { role: 'admin' };
+  const created = await call('/users', 'POST', {
+    email,
+    password,
+    email_confirm: true,
+    app_metadata: admin,
+  });
+  if (created.status === 200) return { created: true };
+  if (created.json.code === 'email_exists') {
+    const found = await call(`/users?filter=${encodeURIComponent(email)}`, 'GET');
+    const users = (found.json.users ?? []) as { id: string; email: string }[];
+    const user = users.find((u) => u.email === email);
+    if (user) {
+      const updated = await call(`/users/${user.id}`, 'PUT', { password, app_metadata: admin });
+      if (updated.status === 200) return { created: false };
+    }
+  }
+  if (created.status === 401 || created.status === 403) {
+    throw new Error(
+      `le serveur de ${url} refuse la clé de service : a-t-il été démarré avec un autre JWT_SECRET ` +
+        'ou un autre DATA_DIR ? Arrêtez-le et relancez cette commande.',
+    );
+  }
+  throw new Error(
+    `le serveur de ${url} a refusé l'opération (${String(created.json.message ?? created.status)}).`,
+  );
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
+  let args;
+  try {
+    args = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+
+  const generated = args.password === undefined;
+  const password = args.password ?? generatePassword();
+  const problem = passwordProblem(password);
+  if (problem) {
+    console.error(`Mot de passe refusé : ${problem}`);
+    return 1;
+  }
+
+  if (!isValidEmail(args.email)) {
+    console.error(`Adresse e-mail invalide : ${args.email}`);
+    return 1;
+  }
+  const email = normalizeEmail(args.email);
+
+  const config = await configFromEnv();
+  const url = config.databaseUrl ? undefined : await runningServer(config);
+  let created: boolean;
+  if (url) {
+    console.log(`Serveur détecté sur ${url} : l'opération passe par lui.`);
+    ({ created } = await throughServer(url, config.serviceKey, email, password));
+  } else {
+    const db = await openDatabase(config);
+    try {
+      await migrate(db);
+      ({ created } = await upsertUser(db, { email, password, admin: true }));
+    } finally {
+      await db.close();
+    }
+  }
+  console.log(
+    created
+      ? `Administrateur créé : ${email}`
+      : `Mot de passe réinitialisé pour ${email} (administrateur) ; ses sessions ouvertes sont fermées.`,
+  );
+  if (generated)
+    console.log(`Mot de passe généré (affiché une seule fois, notez-le maintenant) : ${password}`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // upsertUser's own errors are French sentences (invalid email, weak password).
+    console.error(`Erreur : ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

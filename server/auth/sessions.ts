@@ -1,0 +1,159 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Tx } from '../db/database.ts';
+import { signJwt } from '../jwt.ts';
+import { toAuthUser, type AuthUser, type UserRow } from './users.ts';
+
+/** The session body GoTrue answers sign-in and refresh with (supabase-js stores it as is). */
+export interface SessionResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: AuthUser;
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  /** When the user signed in, in epoch seconds: the `amr` timestamp of every token of the session. */
+  signed_in_at: number;
+  expired: boolean;
+}
+
+/**
+ * Refresh tokens are stored hashed: a copy of the database then holds nothing that signs anyone in.
+ * They are long random strings, so a plain SHA-256 is enough (no brute force to slow down).
+ */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const SESSION_COLUMNS = `id::text, user_id::text, extract(epoch from created_at)::int as signed_in_at,
+  coalesce(not_after < now(), false) as expired`;
+
+export async function createSession(tx: Tx, userId: string): Promise<SessionRow> {
+  const { rows } = await tx.query<SessionRow>(
+    `insert into auth.sessions (user_id) values ($1) returning ${SESSION_COLUMNS}`,
+    [userId],
+  );
+  return rows[0]!;
+}
+
+export async function findSession(tx: Tx, id: string): Promise<SessionRow | undefined> {
+  const { rows } = await tx.query<SessionRow>(
+    `select ${SESSION_COLUMNS} from auth.sessions where id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Creates a refresh token for the session; `parent` is the hash of the token it replaces. */
+export async function newRefreshToken(
+  tx: Tx,
+  session: SessionRow,
+  parent: string | null,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.query(
+    'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
+    [hashToken(token), session.user_id, session.id, parent],
+  );
+  await tx.query('update auth.sessions set updated_at = now() where id = $1', [session.id]);
+  return token;
+}
+
+export interface RefreshTokenRow {
+  id: string;
+  token: string;
+  revoked: boolean;
+  session_id: string;
+}
+
+/** Finds a refresh token and locks it, so two concurrent refreshes with it cannot both succeed. */
+export async function findRefreshToken(
+  tx: Tx,
+  token: string,
+): Promise<RefreshTokenRow | undefined> {
+  const { rows } = await tx.query<RefreshTokenRow>(
+    'select id::text, token, revoked, session_id::text from auth.refresh_tokens where token = $1 for update',
+    [hashToken(token)],
+  );
+  return rows[0];
+}
+
+export async function revokeRefreshToken(tx: Tx, id: string): Promise<void> {
+  await tx.query(
+    'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1',
+    [id],
+  );
+}
+
+/** Ends sessions; their refresh tokens go with them (on delete cascade). */
+export async function deleteSessions(
+  tx: Tx,
+  userId: string,
+  which: { only: string } | { except: string } | 'all',
+): Promise<void> {
+  if (which === 'all') {
+    await tx.query('delete from auth.sessions where user_id = $1', [userId]);
+  } else if ('only' in which) {
+    await tx.query('delete from auth.sessions where user_id = $1 and id = $2', [
+      userId,
+      which.only,
+    ]);
+  } else {
+    await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [
+      userId,
+      which.except,
+    ]);
+  }
+}
+
+/** Signs an access token with the claims Supabase's GoTrue puts in it. */
+export async function accessToken(
+  user: UserRow,
+  session: SessionRow,
+  options: { secret: string; expiry: number; issuer: string },
+): Promise<{ token: string; expiresAt: number }> {
+  const authUser = toAuthUser(user);
+  const iat = Math.floor(Date.now() / 1000);
+  const expiresAt = iat + options.expiry;
+  const token = await signJwt(
+    {
+      aud: authUser.aud,
+      exp: expiresAt,
+      iat,
+      iss: options.issuer,
+      sub: authUser.id,
+      email: authUser.email,
+      phone: '',
+      app_metadata: authUser.app_metadata,
+      user_metadata: authUser.user_metadata,
+      role: authUser.role,
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: session.signed_in_at }],
+      session_id: session.id,
+      is_anonymous: false,
+    },
+    options.secret,
+  );
+  return { token, expiresAt };
+}
+
+export async function sessionResponse(
+  user: UserRow,
+  session: SessionRow,
+  refreshToken: string,
+  options: { secret: string; expiry: number; issuer: string },
+): Promise<SessionResponse> {
+  const { token, expiresAt } = await accessToken(user, session, options);
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: options.expiry,
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: toAuthUser(user),
+  };
+}

@@ -1,0 +1,104 @@
+import type { Context } from 'hono';
+import type { AppContext } from '../context.ts';
+import { authenticate } from './authenticate.ts';
+import { badRequest, readJsonObject, unprocessable } from './errors.ts';
+import { deleteSessions } from './sessions.ts';
+import {
+  checkPassword,
+  findUserById,
+  MAX_PASSWORD_BYTES,
+  MIN_PASSWORD_LENGTH,
+  setPassword,
+  setUserMetadata,
+  toAuthUser,
+  type AuthUser,
+} from './users.ts';
+
+/** GoTrue's password rules, with this project's minimum length (12). */
+export function requireAcceptablePassword(password: unknown): asserts password is string {
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) {
+    throw unprocessable(
+      'weak_password',
+      `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
+      {
+        weak_password: { reasons: ['length'] },
+      },
+    );
+  }
+  // bcrypt ignores what follows the 72nd byte.
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    throw badRequest(
+      'validation_failed',
+      `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`,
+    );
+  }
+}
+
+/** GET /user: the signed-in user. */
+export async function getUser(ctx: AppContext, c: Context): Promise<AuthUser> {
+  const { user } = await authenticate(ctx, c);
+  return toAuthUser(user);
+}
+
+/**
+ * PUT /user: new password and/or user_metadata (`data`). As GoTrue does, a new password ends the
+ * user's other sessions, and `data` is merged key by key, a null value removing its key.
+ */
+export async function updateUser(ctx: AppContext, c: Context): Promise<AuthUser> {
+  const { user, session } = await authenticate(ctx, c);
+  const body = await readJsonObject(c);
+  const { password, data, email, phone } = body;
+
+  if (typeof email === 'string' && email !== '' && email.trim().toLowerCase() !== user.email) {
+    throw badRequest(
+      'validation_failed',
+      "Le changement d'adresse e-mail n'est pas pris en charge par ce serveur.",
+    );
+  }
+  if (typeof phone === 'string' && phone !== '') {
+    throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+  }
+  if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
+    throw badRequest('validation_failed', 'Le champ « data » doit être un objet JSON.');
+  }
+  if (password !== undefined && password !== null) {
+    requireAcceptablePassword(password);
+    if (await checkPassword(password, user.encrypted_password)) {
+      throw unprocessable(
+        'same_password',
+        'New password should be different from the old password.',
+      );
+    }
+  }
+
+  return ctx.db.transaction(async (tx) => {
+    if (typeof password === 'string') {
+      await setPassword(tx, user.id, password);
+      await deleteSessions(tx, user.id, session ? { except: session.id } : 'all');
+    }
+    if (data && typeof data === 'object') {
+      const merged: Record<string, unknown> = { ...toAuthUser(user).user_metadata };
+      for (const [key, value] of Object.entries(data)) {
+        if (value === null) delete merged[key];
+        else merged[key] = value;
+      }
+      await setUserMetadata(tx, user.id, merged);
+    }
+    return toAuthUser((await findUserById(tx, user.id))!);
+  });
+}
+
+/** POST /logout?scope=global|local|others: ends sessions, whose refresh tokens die with them. */
+export async function logout(ctx: AppContext, c: Context): Promise<void> {
+  const { user, session } = await authenticate(ctx, c);
+  const scope = c.req.query('scope') ?? 'global';
+  if (!['', 'global', 'local', 'others'].includes(scope)) {
+    throw badRequest('validation_failed', `Unsupported logout scope ${JSON.stringify(scope)}`);
+  }
+  await ctx.db.transaction(async (tx) => {
+    // Without a session in the token, GoTrue ends them all whatever the scope.
+    if (!session || scope === '' || scope === 'global') await deleteSessions(tx, user.id, 'all');
+    else if (scope === 'local') await deleteSessions(tx, user.id, { only: session.id });
+    else await deleteSessions(tx, user.id, { except: session.id });
+  });
+}

@@ -1,0 +1,186 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadJwtSecret } from '../../server/config.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { startServer } from '../../server/server.ts';
+import { testConfig, withClients, type TestServer } from '../helpers/server.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `tsx scripts/admin.ts …` as `npm run admin -- …` would, against `dataDir`. */
+function admin(dataDir: string, args: string[], port = 1): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      TSX,
+      ['scripts/admin.ts', ...args],
+      // Port 1: nothing listens there, so the "server is running" check finds nothing.
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), JWT_SECRET: '' } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** The real server over the command's data directory, on a free port, with that directory's secret. */
+async function serverOn(dataDir: string, jwtSecret?: string): Promise<TestServer> {
+  const config = await testConfig({
+    dataDir,
+    jwtSecret: jwtSecret ?? (await loadJwtSecret(dataDir, undefined)),
+  });
+  return withClients(await startServer(config, await openPglite({ dataDir })));
+}
+
+async function countUsers(server: TestServer, email: string): Promise<number> {
+  return server.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ n: number }>(
+      'select count(*)::int as n from auth.users where email = $1',
+      [email],
+    );
+    return rows[0]!.n;
+  });
+}
+
+describe('npm run admin -- create', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'garage-admin-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('creates an administrator who can then sign in on the server', async () => {
+    const run = await admin(dataDir, [
+      'create',
+      '--email',
+      'Patron@Garage.test',
+      '--password',
+      'mot-de-passe-choisi',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Administrateur créé : patron@garage.test');
+    expect(run.stdout + run.stderr).not.toContain('mot-de-passe-choisi');
+
+    const server = await serverOn(dataDir);
+    try {
+      const { data, error } = await server
+        .anonClient()
+        .auth.signInWithPassword({ email: 'patron@garage.test', password: 'mot-de-passe-choisi' });
+      expect(error).toBeNull();
+      expect(data.user?.app_metadata.role).toBe('admin');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('prints a generated password once, which works; a reset keeps one account', async () => {
+    const run = await admin(dataDir, ['create', '--email', 'patron@garage.test']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('réinitialisé');
+    const password = /: ([A-Za-z0-9]{20})\s*$/m.exec(run.stdout)?.[1];
+    expect(password).toBeDefined();
+    expect(run.stdout.split(password!).length - 1).toBe(1);
+
+    const server = await serverOn(dataDir);
+    try {
+      expect(await countUsers(server, 'patron@garage.test')).toBe(1);
+      const ok = await server
+        .anonClient()
+        .auth.signInWithPassword({ email: 'patron@garage.test', password: password! });
+      expect(ok.error).toBeNull();
+      const old = await server
+        .anonClient()
+        .auth.signInWithPassword({ email: 'patron@garage.test', password: 'mot-de-passe-choisi' });
+      expect(old.error?.code).toBe('invalid_credentials');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a password under 12 characters with a non-zero exit, creating nothing', async () => {
+    const run = await admin(dataDir, [
+      'create',
+      '--email',
+      'court@garage.test',
+      '--password',
+      'court',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('au moins 12 caractères');
+    const server = await serverOn(dataDir);
+    try {
+      expect(await countUsers(server, 'court@garage.test')).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('prints the usage for bad arguments', async () => {
+    for (const args of [
+      [],
+      ['delete', '--email', 'a@b.fr'],
+      ['create'],
+      ['create', '--email', 'a@b.fr', '--role', 'x'],
+    ]) {
+      const run = await admin(dataDir, args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain('npm run admin -- create --email');
+    }
+  });
+
+  it('goes through the running server instead of opening its database a second time', async () => {
+    const server = await serverOn(dataDir);
+    try {
+      const port = Number(new URL(server.url).port);
+      const email = 'second@garage.test';
+      const first = await admin(
+        dataDir,
+        ['create', '--email', email, '--password', 'premier-mot-de-passe'],
+        port,
+      );
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain('Serveur détecté');
+      expect(first.stdout).toContain(`Administrateur créé : ${email}`);
+      const session = await server.signedInClient(email, 'premier-mot-de-passe');
+      expect((await session.auth.getUser()).data.user?.app_metadata.role).toBe('admin');
+
+      const reset = await admin(dataDir, ['create', '--email', email], port);
+      expect(reset.code).toBe(0);
+      expect(reset.stdout).toContain('réinitialisé');
+      const password = /: ([A-Za-z0-9]{20})\s*$/m.exec(reset.stdout)![1]!;
+      expect(await countUsers(server, email)).toBe(1);
+      // The reset ended the old session; the new password works.
+      expect((await session.auth.getUser()).error).not.toBeNull();
+      await server.signedInClient(email, password);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says so when the running server does not accept its service key', async () => {
+    const server = await serverOn(dataDir, 'un-autre-secret-que-celui-du-dossier-de-donnees');
+    try {
+      const run = await admin(
+        dataDir,
+        ['create', '--email', 'autre@garage.test'],
+        Number(new URL(server.url).port),
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('refuse la clé de service');
+      expect(run.stdout).not.toContain('Mot de passe généré');
+      expect(await countUsers(server, 'autre@garage.test')).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
