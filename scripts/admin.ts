@@ -6,9 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { configFromEnv, type ServerConfig } from '../server/config.ts';
-import type { Database } from '../server/db/database.ts';
-import { openPglite } from '../server/db/pglite.ts';
-import { openPostgres } from '../server/db/postgres.ts';
+import { openDatabase } from '../server/db/open.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { isValidEmail, normalizeEmail, passwordProblem, upsertUser } from '../server/auth/users.ts';
 
@@ -45,16 +43,6 @@ function parse(argv: string[]): { email: string; password: string | undefined } 
   }
   if (!parsed.values.email) throw new UsageError('Option --email manquante.');
   return { email: parsed.values.email, password: parsed.values.password };
-}
-
-/**
- * The server's database, opened as server/server.ts's openDatabase does; importing that module
- * would load the whole HTTP app (and supabase-js's Node 20 warning) for nothing.
- */
-function openDatabase(config: ServerConfig): Promise<Database> {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openPglite({ dataDir: config.dataDir });
 }
 
 function generatePassword(): string {

@@ -30,6 +30,7 @@ export function createApp(ctx: AppContext): Hono {
         'content-profile',
         'range',
         'x-supabase-api-version',
+        'x-region',
       ],
       allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['content-range', 'content-location', 'x-supabase-api-version'],
@@ -54,7 +55,10 @@ export function createApp(ctx: AppContext): Hono {
   );
   api.route('/rest/v1', restRoutes(ctx));
   api.route('/auth/v1', authRoutes(ctx));
-  api.route('/functions/v1', functionRoutes(ctx, async (request) => app.fetch(request)));
+  api.route(
+    '/functions/v1',
+    functionRoutes(ctx, async (request) => app.fetch(request)),
+  );
 
   app.route('/', api);
   app.route('/', siteRoutes(ctx));

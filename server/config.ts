@@ -26,6 +26,8 @@ export interface ServerConfig {
   openaiBaseUrl: string;
   /** How often scheduled posts are published, in milliseconds (0 disables the timer). */
   publishIntervalMs: number;
+  /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
+  trustProxy: boolean;
 }
 
 const SECRET_FILE = 'jwt-secret';
@@ -52,7 +54,8 @@ export async function loadJwtSecret(dataDir: string, fromEnv: string | undefined
 function integer(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} doit être un entier positif (reçu : ${value}).`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} doit être un entier positif (reçu : ${value}).`);
   return n;
 }
 
@@ -69,9 +72,14 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     serviceKey: await makeApiKey('service_role', jwtSecret),
     jwtExpiry: integer('JWT_EXPIRY', env.JWT_EXPIRY, 3600),
     signInMaxFailures: integer('AUTH_MAX_FAILED_SIGN_INS', env.AUTH_MAX_FAILED_SIGN_INS, 5),
-    signInWindowSeconds: integer('AUTH_FAILED_SIGN_IN_WINDOW', env.AUTH_FAILED_SIGN_IN_WINDOW, 15 * 60),
+    signInWindowSeconds: integer(
+      'AUTH_FAILED_SIGN_IN_WINDOW',
+      env.AUTH_FAILED_SIGN_IN_WINDOW,
+      15 * 60,
+    ),
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     openaiBaseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
     publishIntervalMs: integer('PUBLISH_INTERVAL_MS', env.PUBLISH_INTERVAL_MS, 60_000),
+    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
   };
 }

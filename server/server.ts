@@ -2,8 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { openPglite } from './db/pglite.ts';
-import { openPostgres } from './db/postgres.ts';
+import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDefaultContent } from './seed.ts';
 import { createApp } from './app.ts';
@@ -14,10 +13,6 @@ export interface RunningServer {
   config: ServerConfig;
   /** Stops accepting connections, lets requests in flight finish, then closes the database. */
   close(): Promise<void>;
-}
-
-export async function openDatabase(config: ServerConfig): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
 }
 
 /** Prepares the database (migrations, seed), then listens. `db` may be given already migrated. */

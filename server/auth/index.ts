@@ -23,7 +23,7 @@ export function authRoutes(ctx: AppContext): Hono {
     ctx.config.signInWindowSeconds * 1000,
   );
   // Only behind a reverse proxy that sets X-Forwarded-For may the header be believed.
-  const trustProxy = ['1', 'true', 'yes'].includes((process.env.TRUST_PROXY ?? '').toLowerCase());
+  const { trustProxy } = ctx.config;
 
   app.post('/token', async (c) => {
     const grantType = c.req.query('grant_type');

@@ -18,7 +18,8 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
   return files.map((file) => {
     const match = /^(\d+)_(.+)\.sql$/.exec(file);
-    if (!match) throw new Error(`Nom de migration invalide : ${file} (attendu : <version>_<nom>.sql)`);
+    if (!match)
+      throw new Error(`Nom de migration invalide : ${file} (attendu : <version>_<nom>.sql)`);
     return { version: match[1]!, name: match[2]!, file: path.join(dir, file) };
   });
 }
@@ -34,15 +35,16 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
   for (const migration of await listMigrations(dir)) {
     const sql = await readFile(migration.file, 'utf8');
     const done = await db.transaction(async (tx) => {
-      const { rows } = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [
-        migration.version,
-      ]);
+      const { rows } = await tx.query(
+        'select 1 from supabase_migrations.schema_migrations where version = $1',
+        [migration.version],
+      );
       if (rows.length > 0) return false;
       await tx.exec(sql);
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
+      await tx.query(
+        'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+        [migration.version, migration.name],
+      );
       return true;
     });
     if (done) applied.push(migration.version);

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { TEXT_OIDS } from './types.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { enterRequest, type Database, type RequestIdentity, type Tx } from './database.ts';
 
 type PGliteTx = Pick<PGlite, 'query' | 'exec'>;
@@ -26,6 +27,7 @@ export async function openPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob | File;
 }): Promise<Database & { pglite: PGlite }> {
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
@@ -45,6 +47,9 @@ export async function openPglite(options: {
     exec: async (sql) => {
       await pglite.exec(sql);
     },
-    close: () => pglite.close(),
+    close: async () => {
+      await pglite.close();
+      unlock();
+    },
   };
 }

@@ -12,11 +12,18 @@ const types = {
 };
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, types: types as pg.CustomTypesConfig });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types: types as pg.CustomTypesConfig,
+  });
   // Fail fast on a wrong DATABASE_URL rather than on the first request.
   await pool.query('select 1');
 
-  async function inTransaction<T>(fn: (tx: Tx) => Promise<T>, identity?: RequestIdentity): Promise<T> {
+  async function inTransaction<T>(
+    fn: (tx: Tx) => Promise<T>,
+    identity?: RequestIdentity,
+  ): Promise<T> {
     const client = await pool.connect();
     const tx: Tx = {
       async query(sql, params) {

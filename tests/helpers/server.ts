@@ -51,6 +51,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     distDir: undefined,
     openaiBaseUrl: 'http://127.0.0.1:9/unused',
     publishIntervalMs: 0,
+    trustProxy: false,
     ...overrides,
   };
 }
