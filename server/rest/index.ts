@@ -1,7 +1,80 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.ts';
+import type { RequestIdentity } from '../db/database.ts';
+import { resolveIdentity } from './auth.ts';
+import { getCatalog } from './catalog.ts';
+import { errorResponse, RestError, toRestError, unknownTable, unsupported } from './errors.ts';
+import { insert } from './insert.ts';
+import { remove, update } from './mutate.ts';
+import { checkProfile } from './parse-headers.ts';
+import { readTable } from './read.ts';
+import type { RestRequest } from './request.ts';
+import { callRoutine } from './rpc.ts';
 
-/** PostgREST subset (placeholder until implemented). */
-export function restRoutes(_ctx: AppContext): Hono {
-  return new Hono();
+type Handler = (req: RestRequest) => Promise<Response>;
+
+/** Checks the profile and the token, then runs `handler`; every failure becomes PostgREST's error body. */
+async function handle(ctx: AppContext, c: Context, handler: Handler): Promise<Response> {
+  const method = c.req.method;
+  let identity: RequestIdentity | undefined;
+  try {
+    checkProfile(c.req.raw.headers, method);
+    identity = await resolveIdentity(c.req.raw.headers, ctx.config.jwtSecret);
+    const catalog = await getCatalog(ctx.db);
+    return await handler({
+      db: ctx.db,
+      identity,
+      catalog,
+      method,
+      url: new URL(c.req.url),
+      headers: c.req.raw.headers,
+      raw: c.req.raw,
+    });
+  } catch (error) {
+    return errorResponse(
+      toRestError(error, identity !== undefined && identity.role !== 'anon'),
+      method,
+    );
+  }
+}
+
+function tableHandler(name: string): Handler {
+  return async (req) => {
+    const table = req.catalog.tables.get(name);
+    if (!table) throw unknownTable(name);
+    switch (req.method) {
+      case 'GET':
+      case 'HEAD':
+        return readTable(req, table);
+      case 'POST':
+        return insert(req, table);
+      case 'PATCH':
+        return update(req, table);
+      case 'DELETE':
+        return remove(req, table);
+      default:
+        throw unsupported(
+          `méthode ${req.method}`,
+          'Méthodes disponibles : GET, HEAD, POST, PATCH, DELETE.',
+        );
+    }
+  };
+}
+
+/** The part of PostgREST 12 that supabase-js uses, mounted at /rest/v1. */
+export function restRoutes(ctx: AppContext): Hono {
+  const app = new Hono();
+  app.all('/rpc/:fn', (c) => handle(ctx, c, (req) => callRoutine(req, c.req.param('fn'))));
+  app.all('/:table', (c) => handle(ctx, c, tableHandler(c.req.param('table'))));
+  app.all('*', (c) =>
+    handle(ctx, c, async () => {
+      throw new RestError(
+        c.req.path.replace(/\/+$/, '').endsWith('/rest/v1') ? 400 : 404,
+        'PGRST125',
+        'Invalid path specified in request URL',
+        'Seules les routes /<table> et /rpc/<fonction> sont disponibles ; la description OpenAPI ne l’est pas.',
+      );
+    }),
+  );
+  return app;
 }

@@ -5,6 +5,8 @@ import type { PGlite } from '@electric-sql/pglite';
 export interface RunningPostgrest {
   /** Base URL of the real PostgREST, the equivalent of our `/rest/v1`. */
   url: string;
+  /** The PGlite database over the wire, for other clients that must not interleave with PostgREST. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -32,14 +34,25 @@ async function freePort(): Promise<number> {
  * wire through pglite-socket. PGlite runs one query at a time and messages from several
  * connections would interleave, hence a pool of one and no prepared statements (NOTES.md).
  */
-export async function startPostgrestOn(pglite: PGlite, jwtSecret: string): Promise<RunningPostgrest> {
+export async function startPostgrestOn(
+  pglite: PGlite,
+  jwtSecret: string,
+): Promise<RunningPostgrest> {
   const dbPort = await freePort();
-  const socket = new PGLiteSocketServer({ db: pglite, port: dbPort, host: '127.0.0.1' });
+  // pglite-socket keeps a transaction's messages together across its connections, but not against
+  // direct calls on the PGlite object: other clients of this database should connect here too.
+  const socket = new PGLiteSocketServer({
+    db: pglite,
+    port: dbPort,
+    host: '127.0.0.1',
+    maxConnections: 8,
+  });
   await socket.start();
   const port = await freePort();
   const startPostgrest = await loadPostgrest();
+  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`;
   const postgrest = await startPostgrest({
-    PGRST_DB_URI: `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`,
+    PGRST_DB_URI: databaseUrl,
     PGRST_DB_SCHEMAS: 'public',
     PGRST_DB_ANON_ROLE: 'anon',
     PGRST_JWT_SECRET: jwtSecret,
@@ -53,6 +66,7 @@ export async function startPostgrestOn(pglite: PGlite, jwtSecret: string): Promi
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    databaseUrl,
     async stop() {
       await postgrest.stop();
       await socket.stop();

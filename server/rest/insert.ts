@@ -1,0 +1,110 @@
+import type { Table } from './catalog.ts';
+import { notSingular, RestError, unsupported } from './errors.ts';
+import { negotiate, parsePrefer, readJsonBody, type Preferences } from './parse-headers.ts';
+import { parseQuery } from './parse-query.ts';
+import { payloadColumns, payloadRowsSql } from './payload.ts';
+import type { RestRequest } from './request.ts';
+import { contentRange, contentType, respond, toResultSet } from './response.ts';
+import { bodySql, checkReadColumns, ident, Params, qualified, selectList } from './sql.ts';
+
+// PostgREST's way of telling new rows from merged ones without reading them back: every row
+// offered counts +1, every row that took the DO UPDATE branch counts -1.
+const INSERTED = "coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0)";
+const COUNT_UP = `set_config('pgrst.inserted', (${INSERTED} + 1)::text, true) <> '0'`;
+const COUNT_DOWN = `set_config('pgrst.inserted', (${INSERTED} - 1)::text, true) <> '-1'`;
+
+function conflictTarget(table: Table, prefs: Preferences, onConflict: string[] | null): string[] {
+  if (!prefs.resolution) return [];
+  for (const c of onConflict ?? []) {
+    if (!table.byName.has(c)) throw new RestError(400, '42703', `column "${c}" does not exist`);
+  }
+  return onConflict ?? table.primaryKey;
+}
+
+/** The `Location` of a single inserted row, from its primary key (`return=headers-only`). */
+function location(table: Table, body: string): string | null {
+  const rows = JSON.parse(body || '[]') as Record<string, unknown>[];
+  if (rows.length !== 1 || table.primaryKey.length === 0) return null;
+  const filters = table.primaryKey.map((k) => {
+    const v = rows[0]![k];
+    return v === null || v === undefined
+      ? `${k}=is.null`
+      : `${k}=eq.${typeof v === 'string' ? v : JSON.stringify(v)}`;
+  });
+  return `/${table.name}?${filters.join('&')}`;
+}
+
+/** POST on a table: insert, or upsert with `Prefer: resolution=...`. */
+export async function insert(req: RestRequest, table: Table): Promise<Response> {
+  const media = negotiate(req.headers);
+  const prefs = parsePrefer(req.headers);
+  const q = parseQuery(req.url.searchParams, null);
+  if (q.filters.length > 0 || q.order.length > 0 || q.limit !== null || q.offset !== 0) {
+    throw unsupported('filtres, tri ou pagination sur une insertion');
+  }
+  checkReadColumns(table, q.select, [], []);
+  const target = conflictTarget(table, prefs, q.onConflict);
+  const body = await readJsonBody(req.raw);
+  const payload = payloadColumns(table, body.value, q.columns, body.text);
+
+  const params = new Params();
+  const source = qualified(table.name);
+  const merge =
+    prefs.resolution === 'merge-duplicates' && target.length > 0 && payload.columns.length > 0;
+  const cols = payload.columns.map(ident);
+  let conflict = '';
+  if (target.length > 0) {
+    conflict = ` ON CONFLICT(${target.map(ident).join(', ')}) `;
+    conflict += merge
+      ? `DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')} WHERE ${COUNT_DOWN}`
+      : 'DO NOTHING';
+  }
+  const returning =
+    prefs.return === 'representation'
+      ? `${source}.*`
+      : prefs.return === 'headers-only' && table.primaryKey.length > 0
+        ? table.primaryKey.map((k) => `${source}.${ident(k)}`).join(', ')
+        : '1';
+  const mutation =
+    `INSERT INTO ${source}${cols.length > 0 ? `(${cols.join(', ')})` : ''} ` +
+    `SELECT ${cols.map((c) => `pgrst_body.${c}`).join(', ')} ` +
+    `FROM ${payloadRowsSql(table, payload, params, prefs.missingDefault)}` +
+    `${merge ? ` WHERE ${COUNT_UP}` : ''}${conflict} RETURNING ${returning}`;
+  const [outer, bodyExpr] =
+    prefs.return === 'representation'
+      ? [
+          `SELECT ${selectList('pgrst_source', q.select)} FROM pgrst_source`,
+          bodySql(media === 'object'),
+        ]
+      : prefs.return === 'headers-only'
+        ? ['SELECT * FROM pgrst_source', bodySql(false)]
+        : ['SELECT * FROM pgrst_source', "''"];
+  const sql =
+    `WITH pgrst_source AS (${mutation}) SELECT pg_catalog.count(_postgrest_t) AS page_total, ` +
+    `${bodyExpr} AS body FROM (${outer}) _postgrest_t`;
+
+  const { result, inserted } = await req.db.asRequest(req.identity, async (tx) => {
+    const { rows } = await tx.query<{ page_total: unknown; body: unknown }>(sql, params.values);
+    const result = toResultSet(rows[0]);
+    if (media === 'object' && result.pageTotal !== 1) throw notSingular(result.pageTotal);
+    if (!merge) return { result, inserted: result.pageTotal };
+    const counted = await tx.query<{ n: unknown }>(
+      "select nullif(current_setting('pgrst.inserted', true), '') as n",
+    );
+    return { result, inserted: Number(counted.rows[0]?.n ?? 0) };
+  });
+
+  const representation = prefs.return === 'representation';
+  const status = prefs.resolution === 'merge-duplicates' && inserted === 0 ? 200 : 201;
+  return respond(
+    req.method,
+    status,
+    {
+      Location: prefs.return === 'headers-only' ? location(table, result.body) : null,
+      'Content-Range': contentRange(1, 0, prefs.count ? result.pageTotal : null),
+      'Preference-Applied': prefs.applied,
+      'Content-Type': representation ? contentType(media) : null,
+    },
+    representation ? result.body : null,
+  );
+}
