@@ -63,6 +63,13 @@ start() {
     echo "$URL"
     return
   fi
+  # A cluster left by another major version cannot start: it is throwaway, so make a new one.
+  local major
+  major=$("$BIN_DIR/postgres" --version | sed -E 's/.* ([0-9]+)(\.[0-9]+)*.*/\1/')
+  if [[ -f "$DATA_DIR/PG_VERSION" && "$(cat "$DATA_DIR/PG_VERSION")" != "$major" ]]; then
+    log "replacing the PostgreSQL $(cat "$DATA_DIR/PG_VERSION") cluster in $DATA_DIR with a $major one"
+    rm -rf "$DATA_DIR"
+  fi
   if [[ ! -f "$DATA_DIR/PG_VERSION" ]]; then
     log "creating a cluster in $DATA_DIR"
     mkdir -p "$DATA_DIR"

@@ -75,14 +75,16 @@ create index blog_posts_created_idx on public.blog_posts (created_at desc);
 create index blog_posts_due_idx on public.blog_posts (scheduled_at) where published_at is null and scheduled_at is not null;
 
 -- Slugs (DESIGN.md decision 5): lowercase, accents folded, other runs become one hyphen.
+-- Accents are folded before lowering, in both cases: in a database whose LC_CTYPE is C, lower()
+-- leaves 'É' as it is, which would turn 'École' into 'cole'.
 create or replace function public.slugify(value text) returns text
 language sql immutable
 set search_path = ''
 as $$
   select trim(both '-' from regexp_replace(
-    translate(lower(coalesce(value, '')),
-      'àáâãäåāçćčèéêëēėęîïíīįìłñńôöòóœøōõßśšûüùúūÿžźż',
-      'aaaaaaaccceeeeeeeiiiiiilnnoooooooosssuuuuuyzzz'),
+    lower(translate(coalesce(value, ''),
+      'àáâãäåāçćčèéêëēėęîïíīįìłñńôöòóœøōõßśšûüùúūÿžźżÀÁÂÃÄÅĀÇĆČÈÉÊËĒĖĘÎÏÍĪĮÌŁÑŃÔÖÒÓŒØŌÕẞŚŠÛÜÙÚŪŸŽŹŻ',
+      'aaaaaaaccceeeeeeeiiiiiilnnoooooooosssuuuuuyzzzaaaaaaaccceeeeeeeiiiiiilnnoooooooosssuuuuuyzzz')),
     '[^a-z0-9]+', '-', 'g'))
 $$;
 

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { startServer } from '../../server/server.ts';
+import { testConfig, withClients, type TestServer } from './server.ts';
+
+export interface TestDatabase {
+  /** Connection URL of the new, empty database. */
+  url: string;
+  /** Drops it, once every connection to it has ended. */
+  drop(): Promise<void>;
+}
+
+/**
+ * The PostgreSQL server the tests may use (`scripts/test-postgres.sh` starts one and prints its
+ * URL). Missing, the test fails: a silently skipped Postgres run would hide a broken migration.
+ */
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      'TEST_DATABASE_URL is not set: start a throwaway server with `export TEST_DATABASE_URL=$(scripts/test-postgres.sh)`.',
+    );
+  }
+  return url;
+}
+
+/**
+ * Creates a database with a random name on the test server. Its LC_CTYPE is C, the least helpful
+ * locale a server may have (lower() then ignores accented capitals): the SQL must not depend on it.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = testDatabaseUrl();
+  const name = `garage_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(
+    `create database ${name} encoding 'UTF8' lc_collate 'C' lc_ctype 'C' template template0`,
+  );
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      try {
+        // pg's pool.end() resolves before its sockets are closed: wait for those sessions to end
+        // rather than terminating them (which would surface as an error in a closed pool).
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await admin.query(`drop database if exists ${name}`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
+/**
+ * The real server on a fresh database of the test PostgreSQL server (migrated and seeded at start,
+ * as `npm start` does with DATABASE_URL), with the same clients as `startTestServer`.
+ * Closing it drops the database.
+ */
+export async function startPostgresTestServer(): Promise<TestServer> {
+  const testDb = await createTestDatabase();
+  try {
+    const config = await testConfig({ databaseUrl: testDb.url });
+    const server = await startServer(config, await openPostgres(testDb.url));
+    return {
+      ...withClients(server),
+      async close() {
+        await server.close();
+        await testDb.drop();
+      },
+    };
+  } catch (error) {
+    await testDb.drop();
+    throw error;
+  }
+}
