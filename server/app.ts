@@ -41,6 +41,7 @@ export function createApp(ctx: AppContext): Hono {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
+      // The rest of the oversized body is never read, so this connection cannot serve another request.
       onError: (c) =>
         c.json(
           {
@@ -50,6 +51,7 @@ export function createApp(ctx: AppContext): Hono {
             hint: null,
           },
           413,
+          { Connection: 'close' },
         ),
     }),
   );

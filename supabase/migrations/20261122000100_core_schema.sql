@@ -82,11 +82,14 @@ language sql immutable
 set search_path = ''
 as $$
   select trim(both '-' from regexp_replace(
-    lower(translate(coalesce(value, ''),
+    lower(translate(replace(replace(replace(replace(coalesce(value, ''), 'œ', 'oe'), 'Œ', 'oe'), 'æ', 'ae'), 'Æ', 'ae'),
       'àáâãäåāçćčèéêëēėęîïíīįìłñńôöòóœøōõßśšûüùúūÿžźżÀÁÂÃÄÅĀÇĆČÈÉÊËĒĖĘÎÏÍĪĮÌŁÑŃÔÖÒÓŒØŌÕẞŚŠÛÜÙÚŪŸŽŹŻ',
       'aaaaaaaccceeeeeeeiiiiiilnnoooooooosssuuuuuyzzzaaaaaaaccceeeeeeeiiiiiilnnoooooooosssuuuuuyzzz')),
     '[^a-z0-9]+', '-', 'g'))
 $$;
+-- Called by the slug trigger, which runs as the writing administrator.
+revoke execute on function public.slugify(text) from public, anon;
+grant execute on function public.slugify(text) to authenticated, service_role;
 
 -- Fills an empty slug from the title and makes it unique with -2, -3, ...; a post keeps its slug.
 create or replace function public.blog_posts_unique_slug() returns trigger
