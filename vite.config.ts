@@ -17,7 +17,10 @@ function selfHostedConfig(): Plugin {
       const { loadJwtSecret } = await import('./server/config.ts');
       const { makeApiKey } = await import('./server/jwt.ts');
       const { injectConfig } = await import('./server/site.ts');
-      const secret = await loadJwtSecret(path.resolve(process.env.DATA_DIR || 'data'), process.env.JWT_SECRET);
+      const secret = await loadJwtSecret(
+        path.resolve(process.env.DATA_DIR || 'data'),
+        process.env.JWT_SECRET,
+      );
       return injectConfig(html, await makeApiKey('anon', secret));
     },
   };
@@ -26,7 +29,9 @@ function selfHostedConfig(): Plugin {
 export default defineConfig({
   plugins: [react(), selfHostedConfig()],
   server: {
-    proxy: Object.fromEntries(['/rest/v1', '/auth/v1', '/functions/v1'].map((prefix) => [prefix, API])),
+    proxy: Object.fromEntries(
+      ['/rest/v1', '/auth/v1', '/functions/v1'].map((prefix) => [prefix, API]),
+    ),
   },
   build: {
     outDir: 'dist',

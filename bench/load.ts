@@ -9,8 +9,13 @@ export interface LoadFigures {
 }
 
 /** Sends load from this process on 127.0.0.1 only, bounded in connections and time. */
-export async function load(url: string, headers: Record<string, string>, seconds: number): Promise<LoadFigures> {
-  if (!/^http:\/\/127\.0\.0\.1[:/]/.test(url)) throw new Error(`Benchmarks only target 127.0.0.1: ${url}`);
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<LoadFigures> {
+  if (!/^http:\/\/127\.0\.0\.1[:/]/.test(url))
+    throw new Error(`Benchmarks only target 127.0.0.1: ${url}`);
   const result = await autocannon({ url, connections: 32, duration: seconds, headers });
   return {
     rps: Math.round(result.requests.average),

@@ -37,7 +37,12 @@ async function seedPosts(db: Database): Promise<void> {
   );
 }
 
-async function measure(label: string, baseUrl: string, anonKey: string, rows: string[][]): Promise<void> {
+async function measure(
+  label: string,
+  baseUrl: string,
+  anonKey: string,
+  rows: string[][],
+): Promise<void> {
   const headers = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
   for (const [name, path] of Object.entries(QUERIES)) {
     const probe = await fetch(baseUrl + path, { headers });
@@ -50,8 +55,12 @@ async function measure(label: string, baseUrl: string, anonKey: string, rows: st
 
 function postgresUrl(): string {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
-  const started = spawnSync('bash', ['scripts/test-postgres.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (started.status !== 0) throw new Error('PostgreSQL unavailable (scripts/test-postgres.sh failed)');
+  const started = spawnSync('bash', ['scripts/test-postgres.sh'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (started.status !== 0)
+    throw new Error('PostgreSQL unavailable (scripts/test-postgres.sh failed)');
   return started.stdout.trim().split('\n').pop()!;
 }
 

@@ -62,13 +62,20 @@ if (!process.env.TEST_DATABASE_URL) {
   });
   const url = pg.stdout.trim().split('\n').pop();
   if (pg.status === 0 && url) env.TEST_DATABASE_URL = url;
-  else console.error('⚠ Impossible de démarrer PostgreSQL pour les tests (scripts/test-postgres.sh).');
+  else
+    console.error('⚠ Impossible de démarrer PostgreSQL pour les tests (scripts/test-postgres.sh).');
 }
 
 suite(
   'unit and integration (vitest)',
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'],
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile=test-results/vitest.json',
+  ],
   'test-results/vitest.json',
   (r) => ({
     passed: r.numPassedTests,

@@ -4,8 +4,7 @@ import { verifyJwt } from './jwt.ts';
 const ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 export type IdentityResult =
-  | { ok: true; identity: RequestIdentity }
-  | { ok: false; reason: 'expired' | 'invalid' | 'role' };
+  { ok: true; identity: RequestIdentity } | { ok: false; reason: 'expired' | 'invalid' | 'role' };
 
 /**
  * The role and claims a request runs under, from its bearer token, as PostgREST decides them:

@@ -12,17 +12,20 @@ export async function makeApiKey(role: 'anon' | 'service_role', secret: string):
 }
 
 export async function signJwt(claims: Record<string, unknown>, secret: string): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
 }
 
 export type VerifyResult =
-  | { ok: true; claims: Record<string, unknown> }
-  | { ok: false; reason: 'expired' | 'invalid' };
+  { ok: true; claims: Record<string, unknown> } | { ok: false; reason: 'expired' | 'invalid' };
 
 /** Verifies an HS256 token; only HS256 is accepted, so a forged `alg` cannot slip through. */
 export async function verifyJwt(token: string, secret: string): Promise<VerifyResult> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: ['HS256'],
+    });
     return { ok: true, claims: payload as Record<string, unknown> };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };

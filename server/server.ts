@@ -23,13 +23,17 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
 
   const app = createApp({ db: database, config });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
+      resolve(s),
+    );
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
 
   const publishTimer =
-    config.publishIntervalMs > 0 ? setInterval(() => void publishDuePosts(database), config.publishIntervalMs) : undefined;
+    config.publishIntervalMs > 0
+      ? setInterval(() => void publishDuePosts(database), config.publishIntervalMs)
+      : undefined;
   publishTimer?.unref();
   void publishDuePosts(database);
 
@@ -56,10 +60,13 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
 /** Scheduled posts become published (DESIGN.md decision 4), as pg_cron does on hosted Supabase. */
 export async function publishDuePosts(db: Database): Promise<number> {
   try {
-    return await db.asRequest({ role: 'service_role', claims: { role: 'service_role' } }, async (tx) => {
-      const { rows } = await tx.query<{ n: number }>('select public.publish_due_posts() as n');
-      return rows[0]?.n ?? 0;
-    });
+    return await db.asRequest(
+      { role: 'service_role', claims: { role: 'service_role' } },
+      async (tx) => {
+        const { rows } = await tx.query<{ n: number }>('select public.publish_due_posts() as n');
+        return rows[0]?.n ?? 0;
+      },
+    );
   } catch (error) {
     console.error('Publication des articles programmés impossible :', error);
     return 0;

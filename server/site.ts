@@ -32,7 +32,10 @@ const SECURITY_HEADERS: Record<string, string> = {
  */
 export function injectConfig(html: string, anonKey: string): string {
   const data = JSON.stringify({ anonKey }).replace(/</g, '\\u003c');
-  return html.replace('</head>', `<script type="application/json" id="supabase-config">${data}</script></head>`);
+  return html.replace(
+    '</head>',
+    `<script type="application/json" id="supabase-config">${data}</script></head>`,
+  );
 }
 
 /** Serves the built site: hashed assets cached for a year, every other path gets the app shell. */
@@ -62,7 +65,10 @@ export function siteRoutes({ config }: AppContext): Hono {
           const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
           const immutable = pathname.startsWith('/assets/');
           c.header('Content-Type', type);
-          c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+          c.header(
+            'Cache-Control',
+            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
           return c.body(await readFile(file));
         }
         if (pathname.startsWith('/assets/')) return c.text('Fichier introuvable', 404);
@@ -70,7 +76,10 @@ export function siteRoutes({ config }: AppContext): Hono {
     }
     const html = await appShell();
     if (!html) {
-      return c.text("Le site n'est pas encore construit : lancez « npm run build » puis relancez le serveur.", 503);
+      return c.text(
+        "Le site n'est pas encore construit : lancez « npm run build » puis relancez le serveur.",
+        503,
+      );
     }
     c.header('Cache-Control', 'no-cache');
     return c.html(html);

@@ -33,6 +33,7 @@ export function lockDataDir(dataDir: string): () => void {
         throw new Error(
           `La base de données de ${dataDir} est déjà ouverte par le processus ${owner} ` +
             '(le serveur est-il lancé ?). Arrêtez-le, ou utilisez un autre DATA_DIR.',
+          { cause: error },
         );
       }
       rmSync(file, { force: true });

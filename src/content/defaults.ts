@@ -31,7 +31,13 @@ export const DEFAULT_CONTENT = {
   services: {
     title: 'Nos services',
     description: 'Nous prenons soin de votre véhicule, quelle que soit sa marque.',
-    servicesList: ['Entretien et vidange', 'Freinage', 'Diagnostic électronique', 'Pneumatiques', 'Climatisation'],
+    servicesList: [
+      'Entretien et vidange',
+      'Freinage',
+      'Diagnostic électronique',
+      'Pneumatiques',
+      'Climatisation',
+    ],
     imageUrl: SERVICE_IMAGES[0],
     carouselImages: [
       { image: SERVICE_IMAGES[0], alt: "Mécanicien effectuant l'entretien d'un moteur" },
@@ -54,7 +60,8 @@ export const DEFAULT_CONTENT = {
     address: '1 rue de la République, 69001 Lyon',
     email: 'contact@garage-exemple.fr',
     phone: '04 00 00 00 00',
-    mapUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=4.82%2C45.76%2C4.84%2C45.77&layer=mapnik',
+    mapUrl:
+      'https://www.openstreetmap.org/export/embed.html?bbox=4.82%2C45.76%2C4.84%2C45.77&layer=mapnik',
   },
   vehicles: {
     title: "Véhicules d'occasion et neufs",
@@ -66,9 +73,18 @@ export const DEFAULT_CONTENT = {
     title: 'Financement',
     description: 'Plusieurs solutions pour financer votre véhicule.',
     options: [
-      { title: 'Crédit classique', description: 'Devenez propriétaire de votre véhicule en remboursant par mensualités.' },
-      { title: 'LOA', description: "Location avec option d'achat : louez, puis achetez si vous le souhaitez." },
-      { title: 'LLD', description: 'Location longue durée : un loyer fixe, entretien compris selon la formule.' },
+      {
+        title: 'Crédit classique',
+        description: 'Devenez propriétaire de votre véhicule en remboursant par mensualités.',
+      },
+      {
+        title: 'LOA',
+        description: "Location avec option d'achat : louez, puis achetez si vous le souhaitez.",
+      },
+      {
+        title: 'LLD',
+        description: 'Location longue durée : un loyer fixe, entretien compris selon la formule.',
+      },
     ],
   },
   blog: { title: 'Nos derniers articles', description: 'Conseils et actualités de votre garage.' },
@@ -78,7 +94,13 @@ export const DEFAULT_CONTENT = {
     { id: 'about', title: 'À propos', order: 2, visible: true, type: 'text' },
     { id: 'hours', title: 'Horaires', order: 3, visible: true, type: 'hours' },
     { id: 'pricing', title: 'Tarifs', order: 4, visible: true, type: 'text' },
-    { id: 'payment-calculator', title: 'Paiement en plusieurs fois', order: 5, visible: true, type: 'payment-calculator' },
+    {
+      id: 'payment-calculator',
+      title: 'Paiement en plusieurs fois',
+      order: 5,
+      visible: true,
+      type: 'payment-calculator',
+    },
     { id: 'vehicles', title: 'Véhicules', order: 6, visible: true, type: 'vehicles' },
     { id: 'financing', title: 'Financement', order: 7, visible: true, type: 'financing' },
     { id: 'blog', title: 'Blog', order: 8, visible: true, type: 'blog' },
