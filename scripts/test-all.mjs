@@ -50,6 +50,7 @@ function suite(label, command, args, reportFile, count, env) {
 
 mkdirSync('test-results', { recursive: true });
 
+check('generated files are up to date', 'npm', ['run', '-s', 'gen', '--', '--check']);
 check('typecheck', 'npm', ['run', '-s', 'typecheck']);
 check('lint', 'npm', ['run', '-s', 'lint']);
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 
 let server: TestServer;
 let admin: SupabaseClient;
@@ -78,17 +79,17 @@ describe('upsert', () => {
     await server.serviceClient().from('site_content').delete().eq('type', 'about');
     const first = await admin
       .from('site_content')
-      .upsert({ type: 'about', content: { text: 'un' } });
+      .upsert({ type: 'about', content: { title: 'À propos', content: 'un' } });
     expect(first.error).toBeNull();
     expect(first.status).toBe(201);
     const second = await admin
       .from('site_content')
-      .upsert({ type: 'about', content: { text: 'deux' } })
+      .upsert({ type: 'about', content: { title: 'À propos', content: 'deux' } })
       .select();
     expect(second.error).toBeNull();
     expect(second.status).toBe(200);
     expect(second.data).toEqual([
-      expect.objectContaining({ type: 'about', content: { text: 'deux' } }),
+      expect.objectContaining({ type: 'about', content: { title: 'À propos', content: 'deux' } }),
     ]);
   });
 
@@ -189,7 +190,9 @@ describe('errors', () => {
     expect(anon.error?.code).toBe('42501');
     await server.createUser('user@example.com', 'mot-de-passe-solide');
     const user = await server.signedInClient('user@example.com', 'mot-de-passe-solide');
-    const signedIn = await user.from('site_content').insert({ type: 'contact', content: {} });
+    const signedIn = await user
+      .from('site_content')
+      .upsert({ type: 'contact', content: DEFAULT_CONTENT.contact });
     expect(signedIn.status).toBe(403);
   });
 });

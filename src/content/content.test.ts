@@ -1,0 +1,124 @@
+import { describe, expect, it, vi } from 'vitest';
+import { FORMS } from './generated/forms.ts';
+import { DEFAULT_CONTENT, CONTENT_TYPES } from './generated/defaults.ts';
+import { parseContent, parseSiteContent, validatorFor } from './content.ts';
+import { describeErrors } from './errors.ts';
+
+type Schema = {
+  required?: string[];
+  properties?: Record<string, { type?: unknown; title?: string }>;
+};
+
+function problemsOf(name: string, data: unknown) {
+  const validate = validatorFor(name);
+  expect(validate(data)).toBe(false);
+  return describeErrors(validate.errors ?? [], FORMS[name as keyof typeof FORMS].schema);
+}
+
+describe('generated validators', () => {
+  it.each(CONTENT_TYPES)('accepts the default content of %s', (type) => {
+    expect(validatorFor(type)(DEFAULT_CONTENT[type])).toBe(true);
+  });
+
+  const requiredStrings = CONTENT_TYPES.flatMap((type) => {
+    const schema = FORMS[type].schema as Schema;
+    return (schema.required ?? [])
+      .filter((key) => schema.properties?.[key]?.type === 'string')
+      .map((key) => [type, key, schema.properties![key]!.title!] as const);
+  });
+
+  it('covers the required text fields of every section', () => {
+    expect(requiredStrings.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(requiredStrings)(
+    '%s: a missing %s gives a French message naming « %s »',
+    (type, key, title) => {
+      const content = { ...(DEFAULT_CONTENT[type] as unknown as Record<string, unknown>) };
+      delete content[key];
+      const problems = problemsOf(type, content);
+      expect(problems).toContainEqual({
+        pointer: `/${key}`,
+        field: title,
+        message: 'Ce champ est obligatoire.',
+      });
+    },
+  );
+
+  it.each(requiredStrings.filter(([type]) => type !== 'alert' && type !== 'modal'))(
+    '%s: an empty or blank %s gives a French message',
+    (type, key) => {
+      const base = DEFAULT_CONTENT[type] as unknown as Record<string, unknown>;
+      expect(problemsOf(type, { ...base, [key]: '' })[0]?.message).toBe(
+        'Ce champ est obligatoire.',
+      );
+      // Spaces alone: "obligatoire", or for an address the format it must have.
+      expect(problemsOf(type, { ...base, [key]: '   ' })[0]?.message).toMatch(
+        /^(Ce champ est obligatoire\.|Saisissez une adresse)/,
+      );
+    },
+  );
+
+  it('checks emails and web addresses', () => {
+    const contact = {
+      ...DEFAULT_CONTENT.contact,
+      email: 'garage-at-exemple.fr',
+      mapUrl: 'javascript:alert(1)',
+    };
+    expect(problemsOf('contact', contact)).toEqual([
+      {
+        pointer: '/email',
+        field: 'E-mail',
+        message: expect.stringContaining('adresse e-mail valide'),
+      },
+      {
+        pointer: '/mapUrl',
+        field: 'Adresse de la carte',
+        message: expect.stringContaining('https://'),
+      },
+    ]);
+    const vehicles = { ...DEFAULT_CONTENT.vehicles, iframeUrl: 'diaporama' };
+    expect(problemsOf('vehicles', vehicles)[0]?.pointer).toBe('/iframeUrl');
+    const post = { title: 'T', excerpt: 'E', content: 'C', image_url: '/relative.jpg' };
+    expect(problemsOf('blog-post', post)).toEqual([
+      {
+        pointer: '/image_url',
+        field: 'Image de couverture',
+        message: expect.stringContaining('https://'),
+      },
+    ]);
+  });
+
+  it('names the field inside a list', () => {
+    const financing = structuredClone(DEFAULT_CONTENT.financing);
+    financing.options[1]!.title = '';
+    expect(problemsOf('financing', financing)).toEqual([
+      {
+        pointer: '/options/1/title',
+        field: "Titre de l'option",
+        message: 'Ce champ est obligatoire.',
+      },
+    ]);
+    expect(
+      problemsOf('financing', { ...financing, options: financing.options.slice(0, 2) })[0]?.message,
+    ).toBe('Cette liste doit contenir au moins 3 éléments.');
+  });
+});
+
+describe('reading content', () => {
+  it('keeps valid content and falls back to the defaults for missing or invalid content', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const hero = { ...DEFAULT_CONTENT.hero, heading: 'Garage Martin' };
+    const content = parseSiteContent([
+      { type: 'hero', content: hero },
+      { type: 'about', content: { title: '' } },
+      { type: 'not-a-type', content: {} },
+    ]);
+    expect(content.hero.heading).toBe('Garage Martin');
+    expect(content.about).toEqual(DEFAULT_CONTENT.about);
+    expect(content.pricing).toEqual(DEFAULT_CONTENT.pricing);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(parseContent('alert', 'texte')).toEqual(DEFAULT_CONTENT.alert);
+    warn.mockRestore();
+  });
+});
