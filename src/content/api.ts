@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { loadSupabase } from '../lib/supabase-lazy.ts';
+import { parseSiteContent, type SiteContent } from './content.ts';
+import { DEFAULT_CONTENT } from './generated/defaults.ts';
+
+export const contentKeys = {
+  all: ['site_content'] as const,
+};
+
+/** Every site_content row, validated; a missing or invalid row is replaced by its defaults. */
+export async function fetchSiteContent(): Promise<SiteContent> {
+  const supabase = await loadSupabase();
+  if (!supabase) throw new Error('Configuration Supabase manquante');
+  const { data, error } = await supabase.from('site_content').select('*');
+  if (error) throw error;
+  return parseSiteContent(data as { type: string; content: unknown }[]);
+}
+
+/**
+ * The site's content, read once per page load. While it loads, and if the load fails (spec §8:
+ * logged to the console only), the defaults stand.
+ */
+export function useSiteContent(): { content: SiteContent; isLoading: boolean } {
+  const query = useQuery({
+    queryKey: contentKeys.all,
+    queryFn: async () => {
+      try {
+        return await fetchSiteContent();
+      } catch (error) {
+        console.error('Erreur lors du chargement du contenu', error);
+        throw error;
+      }
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+  return { content: query.data ?? (DEFAULT_CONTENT as SiteContent), isLoading: query.isPending };
+}
