@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startPostgresTestServer } from '../helpers/postgres-db.ts';
+import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+
+const PASSWORD = 'un-mot-de-passe-solide';
+
+// The same generated check refuses the same rows on PGlite and on a PostgreSQL server (the latter
+// stands for hosted Supabase, which runs the same migrations).
+describe.each([
+  ['PGlite', startTestServer],
+  ['PostgreSQL', startPostgresTestServer],
+] as const)('site_content check on %s', (_name, start) => {
+  let server: TestServer;
+  let admin: SupabaseClient;
+
+  beforeAll(async () => {
+    server = await start();
+    await server.createUser('owner@garage.fr', PASSWORD, true);
+    admin = await server.signedInClient('owner@garage.fr', PASSWORD);
+  });
+  afterAll(() => server?.close());
+
+  async function storedHero(): Promise<unknown> {
+    const { data } = await admin.from('site_content').select('content').eq('type', 'hero').single();
+    return data?.content;
+  }
+
+  it('refuses a hero without a heading, naming the field, and keeps the stored row', async () => {
+    const before = await storedHero();
+    const { heading: _dropped, ...withoutHeading } = DEFAULT_CONTENT.hero;
+    const { error, status } = await admin
+      .from('site_content')
+      .upsert({ type: 'hero', content: withoutHeading });
+    expect(status).toBe(400);
+    expect(error?.code).toBe('23514');
+    expect(error?.message).toBe('Contenu « hero » refusé : « Titre » est obligatoire.');
+    expect(await storedHero()).toEqual(before);
+  });
+
+  it.each([
+    [
+      'a blank heading',
+      'hero',
+      { ...DEFAULT_CONTENT.hero, heading: '  ' },
+      '« Titre » est obligatoire',
+    ],
+    [
+      'a malformed email',
+      'contact',
+      { ...DEFAULT_CONTENT.contact, email: 'garage' },
+      '« E-mail » doit être une adresse e-mail valide',
+    ],
+    [
+      'a javascript: slideshow',
+      'vehicles',
+      { ...DEFAULT_CONTENT.vehicles, iframeUrl: 'javascript:alert(1)' },
+      '« Adresse du diaporama » doit être une adresse web valide',
+    ],
+    [
+      'two financing options',
+      'financing',
+      { ...DEFAULT_CONTENT.financing, options: DEFAULT_CONTENT.financing.options.slice(0, 2) },
+      'doit contenir au moins 3 éléments',
+    ],
+    [
+      'an unknown alert type',
+      'alert',
+      { ...DEFAULT_CONTENT.alert, type: 'danger' },
+      '« Type » doit valoir',
+    ],
+    [
+      'an extra field',
+      'about',
+      { ...DEFAULT_CONTENT.about, html: '<script>' },
+      'champ inconnu « html »',
+    ],
+    [
+      'a slide without alt text',
+      'services',
+      { ...DEFAULT_CONTENT.services, carouselImages: [{ image: '/images/a.svg', alt: '' }] },
+      '« Images du carrousel » n°1 : « Texte alternatif » est obligatoire',
+    ],
+    [
+      'a section without title',
+      'sections',
+      [{ ...DEFAULT_CONTENT.sections[0]!, title: '' }],
+      'Section n°1 : « Titre » est obligatoire',
+    ],
+  ])('refuses %s', async (_label, type, content, message) => {
+    const { error, status } = await admin.from('site_content').upsert({ type, content });
+    expect(status).toBe(400);
+    expect(error?.message).toContain(message);
+  });
+
+  it('accepts valid content', async () => {
+    const content = { ...DEFAULT_CONTENT.hero, heading: 'Garage Martin' };
+    const { error } = await admin.from('site_content').upsert({ type: 'hero', content });
+    expect(error).toBeNull();
+    expect(await storedHero()).toEqual(content);
+  });
+});
