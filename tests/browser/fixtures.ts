@@ -1,4 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { readServerInfo, type ServerInfo } from './server-info.ts';
 
 const info = readServerInfo();
@@ -7,6 +9,8 @@ interface Fixtures {
   server: ServerInfo;
   /** Console errors and uncaught page errors seen during the test, as text. */
   consoleErrors: string[];
+  /** supabase-js signed in as the administrator: arranges content as the owner would. */
+  adminDb: SupabaseClient;
 }
 
 export const test = base.extend<Fixtures>({
@@ -19,6 +23,22 @@ export const test = base.extend<Fixtures>({
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
+  },
+  adminDb: async ({ request, server }, use) => {
+    // The anon key is the one the server injects into every page.
+    const html = await (await request.get('/')).text();
+    const config = /<script type="application\/json" id="supabase-config">(.*?)<\/script>/.exec(
+      html,
+    );
+    const { anonKey } = JSON.parse(config?.[1] ?? '{}') as { anonKey: string };
+    const client = createClient(server.baseURL, anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const { error } = await client.auth.signInWithPassword(server.admin);
+    if (error) throw new Error(`Admin sign-in failed: ${error.message}`);
+    await use(client);
+    await client.auth.signOut();
   },
 });
 

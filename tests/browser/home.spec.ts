@@ -1,5 +1,34 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { adminChunkFile, entryFiles } from './manifest.ts';
+
+/**
+ * The built files of the chunks the entry loads on demand (the backend client), other than the
+ * back-office, with their imports.
+ */
+function lazyPublicFiles(): Set<string> {
+  const manifest = JSON.parse(
+    readFileSync(path.resolve('dist/.vite/manifest.json'), 'utf8'),
+  ) as Record<
+    string,
+    { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+  >;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    chunk.imports?.forEach(visit);
+  };
+  Object.values(manifest)
+    .filter((chunk) => chunk.isEntry)
+    .flatMap((chunk) => chunk.dynamicImports ?? [])
+    .filter((key) => !key.startsWith('src/admin/'))
+    .forEach(visit);
+  return files;
+}
 
 const ANCHORS = [
   'hero',
@@ -57,8 +86,8 @@ test('visitors never download the back-office', async ({ page }) => {
   const paths = scripts.map((url) => new URL(url).pathname);
   expect(paths.length).toBeGreaterThan(0);
   expect(paths).not.toContain(adminChunkFile());
-  // Only the entry and its static imports load: no lazy chunk at all on public pages.
-  expect(paths.filter((p) => !entryFiles().has(p))).toEqual([]);
+  // Besides the entry and its static imports, only the lazily loaded backend client comes down.
+  expect(paths.filter((p) => !entryFiles().has(p) && !lazyPublicFiles().has(p))).toEqual([]);
 });
 
 test('the blog routes exist', async ({ page }) => {
@@ -70,4 +99,170 @@ test('the blog routes exist', async ({ page }) => {
   await page.goto('/blog/vidange-reguliere');
   await expect(page.getByRole('link', { name: 'Retour au blog' })).toHaveAttribute('href', '/blog');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+});
+
+/** Answers every request outside our server with a blank page, and lists them. */
+async function recordThirdParties(page: Page, baseURL: string): Promise<string[]> {
+  const requests: string[] = [];
+  await page.route(
+    (url) => !url.href.startsWith(baseURL),
+    async (route) => {
+      requests.push(route.request().url());
+      await route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>Tiers</title>',
+      });
+    },
+  );
+  return requests;
+}
+
+test('the home page shows the default content of every section', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  await recordThirdParties(page, server.baseURL);
+  await page.goto('/');
+
+  const hero = page.locator('#hero');
+  await expect(hero.getByRole('heading', { level: 1 })).toHaveText('Votre garage indépendant');
+  await expect(hero).toContainText('Entretien, réparation et diagnostic toutes marques');
+  await expect(hero.getByRole('link', { name: 'Nous contacter' })).toHaveAttribute(
+    'href',
+    '#contact',
+  );
+
+  const services = page.locator('#services');
+  await expect(services.getByRole('heading', { level: 2 })).toHaveText('Nos services');
+  await expect(services.getByRole('listitem')).toHaveText([
+    'Entretien et vidange',
+    'Freinage',
+    'Diagnostic électronique',
+    'Pneumatiques',
+    'Climatisation',
+  ]);
+  const carousel = services.getByRole('region', { name: 'Nos réalisations en images' });
+  await expect(carousel.getByRole('img')).toHaveCount(1);
+  await expect(carousel.getByRole('img')).toHaveAttribute(
+    'alt',
+    "Mécanicien effectuant l'entretien d'un moteur",
+  );
+  await carousel.getByRole('button', { name: /Afficher l'image 2/ }).click();
+  await expect(carousel.getByRole('img')).toHaveAttribute(
+    'alt',
+    'Contrôle des disques et plaquettes de frein',
+  );
+  await expect(carousel.getByRole('button', { name: /Afficher l'image 2/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+
+  await expect(page.locator('#propos h2')).toHaveText('À propos');
+  await expect(page.locator('#propos')).toContainText('Garage indépendant, nous entretenons');
+
+  const hours = page.locator('#horaires');
+  await expect(hours.locator('dt')).toHaveText([
+    'Du lundi au vendredi',
+    'Samedi',
+    'Dimanche',
+    'Jours fériés',
+  ]);
+  await expect(hours.locator('dd')).toHaveText([
+    '9h00 - 13h00 et 14h00 - 18h00',
+    'Fermé',
+    'Fermé',
+    'Fermé',
+  ]);
+
+  const pricing = page.locator('#honoraires');
+  await expect(pricing.getByRole('heading', { level: 2 })).toHaveText('Nos tarifs horaires');
+  await expect(pricing.locator('dt')).toHaveText(['T1', 'T2', 'T3']);
+  await expect(pricing.locator('dd')).toHaveText(['55€/h', '65€/h', '75€/h']);
+
+  await expect(page.locator('#payment-calculator h2')).toHaveText('Paiement en plusieurs fois');
+
+  const slideshow = page.locator('#vehicles iframe');
+  await expect(slideshow).toHaveAttribute('title', 'Diaporama des véhicules de notre partenaire');
+  await expect(slideshow).toHaveAttribute('loading', 'lazy');
+  await expect(slideshow).toHaveAttribute(
+    'src',
+    'https://diaporama.partenaire-vehicules.fr/garage',
+  );
+  await expect(page.locator('#vehicles')).toContainText('Les annonces sont fournies');
+
+  const financing = page.locator('#financement');
+  await expect(financing.getByRole('heading', { level: 3 })).toHaveText([
+    'Crédit classique',
+    'LOA',
+    'LLD',
+  ]);
+
+  const blog = page.locator('#blog');
+  await expect(blog.getByRole('heading', { level: 2 })).toHaveText('Nos derniers articles');
+  await expect(blog.getByRole('link', { name: 'Voir tous les articles' })).toHaveAttribute(
+    'href',
+    '/blog',
+  );
+
+  const contact = page.locator('#contact');
+  await expect(contact).toContainText('1 rue de la République, 69001 Lyon');
+  await expect(contact.getByRole('link', { name: '04 00 00 00 00' })).toHaveAttribute(
+    'href',
+    'tel:0400000000',
+  );
+  await expect(contact.getByRole('link', { name: 'contact@garage-exemple.fr' })).toHaveAttribute(
+    'href',
+    'mailto:contact@garage-exemple.fr',
+  );
+
+  await page.waitForLoadState('networkidle');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('below-the-fold images load lazily and every image has its size', async ({ page }) => {
+  await page.goto('/');
+  const images = page.locator('main img');
+  expect(await images.count()).toBeGreaterThan(2);
+  for (const image of await images.all()) {
+    await expect(image).toHaveAttribute('width', /\d+/);
+    await expect(image).toHaveAttribute('height', /\d+/);
+  }
+  await expect(page.locator('.hero__image')).not.toHaveAttribute('loading', 'lazy');
+  await expect(page.locator('#services img').first()).toHaveAttribute('loading', 'lazy');
+});
+
+test('the map is fetched only once the visitor asks for it', async ({
+  page,
+  server,
+  consoleErrors,
+}) => {
+  const thirdParties = await recordThirdParties(page, server.baseURL);
+  await page.goto('/');
+  const contact = page.locator('#contact');
+  await contact.scrollIntoViewIfNeeded();
+  await page.waitForLoadState('networkidle');
+
+  await expect(contact.locator('iframe')).toHaveCount(0);
+  expect(thirdParties.filter((url) => url.includes('openstreetmap'))).toEqual([]);
+
+  await contact.getByRole('button', { name: 'Afficher la carte' }).click();
+  const map = contact.locator('iframe');
+  await expect(map).toHaveAttribute('title', "Plan d'accès au garage");
+  await expect(map).toBeFocused();
+  await expect
+    .poll(() => thirdParties.filter((url) => url.includes('openstreetmap.org/export/embed')))
+    .toHaveLength(1);
+  await expect(contact.getByRole('button', { name: 'Afficher la carte' })).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the page fits a 360-pixel phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await expect(page.locator('#contact')).toBeAttached();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
 });

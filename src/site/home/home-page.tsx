@@ -1,17 +1,42 @@
-import { DEFAULT_CONTENT } from '../../content/defaults.ts';
+import { useSiteContent } from '../../content/api.ts';
+import type { SiteContent } from '../../content/content.ts';
 import { SiteFooter } from '../layout/site-footer.tsx';
 import { SiteHeader } from '../layout/site-header.tsx';
 import { SkipLink } from '../layout/skip-link.tsx';
+import { GenericSection } from '../sections/generic-section.tsx';
+import { PaymentCalculatorSection } from '../sections/payment-calculator-section.tsx';
+import { SECTION_REGISTRY, type EditableSectionType } from '../sections/registry.ts';
 import { SITE_NAME } from '../site-name.ts';
-import { HeroSection } from './hero-section.tsx';
-import { SectionBody } from './section-body.tsx';
-import { sectionAnchor } from './section-anchors.ts';
-import { visibleSections } from './visible-sections.ts';
+import { homeBlocks, type HomeBlock } from './home-sections.ts';
+
+/** A registered section: its public component fed with its stored (validated) content. */
+function RegisteredSection<T extends EditableSectionType>({
+  type,
+  content,
+}: {
+  type: T;
+  content: SiteContent;
+}) {
+  const Component = SECTION_REGISTRY[type].component;
+  return <Component content={content[type]} />;
+}
+
+function HomeBlockView({ block, content }: { block: HomeBlock; content: SiteContent }) {
+  switch (block.kind) {
+    case 'registered':
+      return <RegisteredSection type={block.type} content={content} />;
+    case 'calculator':
+      return <PaymentCalculatorSection title={block.title} />;
+    case 'generic':
+      return <GenericSection section={block.section} anchor={block.anchor} />;
+  }
+}
 
 /** The home page: the visible sections in order, each under its spec anchor. */
 export function HomePage() {
-  const sections = visibleSections(DEFAULT_CONTENT.sections);
-  const links = sections.map((s) => ({ anchor: sectionAnchor(s.id), title: s.title }));
+  const { content } = useSiteContent();
+  const blocks = homeBlocks(content.sections);
+  const links = blocks.map(({ anchor, title }) => ({ anchor, title }));
 
   return (
     <>
@@ -19,26 +44,12 @@ export function HomePage() {
       <SiteHeader links={links} />
       <main id="contenu" tabIndex={-1} className="home">
         {/* The hero holds the page's h1; when the owner hides it, the page still needs one. */}
-        {!sections.some((s) => s.type === 'hero') && (
+        {!blocks.some((b) => b.kind === 'registered' && b.type === 'hero') && (
           <h1 className="visually-hidden">{SITE_NAME}</h1>
         )}
-        {sections.map((section) => {
-          const anchor = sectionAnchor(section.id);
-          if (section.type === 'hero') return <HeroSection key={section.id} anchor={anchor} />;
-          return (
-            <section
-              key={section.id}
-              id={anchor}
-              className="home-section"
-              aria-labelledby={`${anchor}-title`}
-            >
-              <div className="container">
-                <h2 id={`${anchor}-title`}>{section.title}</h2>
-                <SectionBody id={section.id} />
-              </div>
-            </section>
-          );
-        })}
+        {blocks.map((block) => (
+          <HomeBlockView key={block.id} block={block} content={content} />
+        ))}
       </main>
       <SiteFooter />
     </>

@@ -1,18 +1,11 @@
-/** Spec §2: the French anchors of the home sections, keyed by section id. */
-const ANCHORS: Record<string, string> = {
-  hero: 'hero',
-  services: 'services',
-  about: 'propos',
-  hours: 'horaires',
-  pricing: 'honoraires',
-  'payment-calculator': 'payment-calculator',
-  vehicles: 'vehicles',
-  financing: 'financement',
-  blog: 'blog',
-  contact: 'contact',
-};
+import { PAYMENT_CALCULATOR_ID } from '../sections/payment-calculator-section.tsx';
+import { isEditableSectionType, SECTION_REGISTRY } from '../sections/registry.ts';
 
-/** A section of unknown id (added by the owner) keeps its own id as its anchor. */
+/**
+ * Spec §2: a registered section has its French anchor (about → propos), the calculator keeps its
+ * id, and a section of unknown id (added by the owner) keeps its own id.
+ */
 export function sectionAnchor(id: string): string {
-  return ANCHORS[id] ?? id;
+  if (isEditableSectionType(id)) return SECTION_REGISTRY[id].anchor;
+  return id === PAYMENT_CALCULATOR_ID ? PAYMENT_CALCULATOR_ID : id;
 }

@@ -14,7 +14,7 @@ export function SiteHeader({ links }: { links: MenuLink[] }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <a className="site-header__brand" href="#hero">
+        <a className="site-header__brand" href="#top">
           {SITE_NAME}
         </a>
         <button

@@ -1,0 +1,77 @@
+import { useDeferredValue } from 'react';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+
+/** The address as a web page the frame may show: http or https only, never `javascript:`. */
+export function previewableUrl(text: string): string | undefined {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `ui:widget: "framePreview"`: an address and, below it, the page at that address in a 16:9
+ * frame, as the public site will embed it. The frame follows the address as soon as it is a
+ * complete http(s) address.
+ */
+export function FramePreviewWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, required, autofocus, rawErrors, options } = props;
+  const text = typeof value === 'string' ? value : '';
+  // Typing should not reload the frame on every key while React is busy.
+  const url = previewableUrl(useDeferredValue(text));
+  const hintId = `${id}-hint`;
+  const describedBy = [ariaDescribedByIds(id), url ? '' : hintId].filter(Boolean).join(' ');
+
+  return (
+    <div className="frame-preview">
+      <input
+        id={id}
+        name={props.htmlName ?? id}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://…"
+        value={text}
+        required={required}
+        disabled={disabled}
+        readOnly={readonly}
+        autoFocus={autofocus}
+        aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
+        aria-describedby={describedBy}
+        onChange={(event) =>
+          props.onChange(event.target.value === '' ? options.emptyValue : event.target.value)
+        }
+        onBlur={(event) => {
+          // A pasted address often ends with a space, which the URL check would refuse.
+          const trimmed = event.target.value.trim();
+          if (trimmed !== event.target.value)
+            props.onChange(trimmed === '' ? options.emptyValue : trimmed);
+          props.onBlur(id, trimmed);
+        }}
+        onFocus={(event) => props.onFocus(id, event.target.value)}
+      />
+      {url ? (
+        <div className="frame-preview__frame">
+          <iframe
+            key={url}
+            src={url}
+            title={
+              typeof options.frameTitle === 'string' ? options.frameTitle : 'Aperçu du diaporama'
+            }
+            loading="lazy"
+            sandbox="allow-scripts allow-same-origin allow-popups"
+            referrerPolicy="no-referrer"
+          />
+        </div>
+      ) : (
+        <p className="frame-preview__hint" id={hintId}>
+          L’aperçu apparaîtra dès que l’adresse sera complète et commencera par https:// (ou
+          http://).
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react';
+import { DEFAULT_CONTENT } from '../../content/defaults.ts';
+import type { HeroContent } from '../../content/generated/types.ts';
+
+const FALLBACK_IMAGE = DEFAULT_CONTENT.hero.backgroundImage;
+
+/** The page's top section and its only h1, over the owner's background image. */
+export function HeroSection({ content }: { content: HeroContent }) {
+  const image = useRef<HTMLImageElement>(null);
+  // The address that failed, so that a new address (the admin preview) is tried again.
+  const [failed, setFailed] = useState<string | null>(null);
+  const src =
+    failed === content.backgroundImage ? FALLBACK_IMAGE : content.backgroundImage || FALLBACK_IMAGE;
+
+  // A server-rendered image can fail before React hydrates and attaches onError: check once mounted.
+  useEffect(() => {
+    const img = image.current;
+    if (
+      img &&
+      img.complete &&
+      img.naturalWidth === 0 &&
+      img.getAttribute('src') !== FALLBACK_IMAGE
+    ) {
+      setFailed(img.getAttribute('src'));
+    }
+  }, []);
+
+  return (
+    <section id="hero" className="hero" aria-labelledby="hero-title">
+      <img
+        ref={image}
+        className="hero__image"
+        src={src}
+        alt=""
+        width={1600}
+        height={900}
+        fetchPriority="high"
+        onError={() => {
+          if (src !== FALLBACK_IMAGE) setFailed(content.backgroundImage);
+        }}
+      />
+      <div className="hero__content">
+        <h1 id="hero-title">{content.heading}</h1>
+        <p className="hero__subheading">{content.subheading}</p>
+        <p>{content.description}</p>
+        <a className="button" href="#contact">
+          Nous contacter
+        </a>
+      </div>
+    </section>
+  );
+}

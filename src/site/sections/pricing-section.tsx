@@ -1,0 +1,23 @@
+import type { PricingContent } from '../../content/generated/types.ts';
+import { SectionFrame } from './section-frame.tsx';
+
+/** The hourly labour rates T1, T2 and T3, as free text (spec §3). */
+export function PricingSection({ content }: { content: PricingContent }) {
+  const rows: [string, string][] = [
+    ['T1', content.t1],
+    ['T2', content.t2],
+    ['T3', content.t3],
+  ];
+  return (
+    <SectionFrame anchor="honoraires" title={content.title}>
+      <dl className="info-list info-list--rates">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </SectionFrame>
+  );
+}

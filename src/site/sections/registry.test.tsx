@@ -1,0 +1,72 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONTENT } from '../../content/defaults.ts';
+import { SECTION_REGISTRY, type EditableSectionType } from './registry.ts';
+import { telHref } from './contact-section.tsx';
+
+const TYPES = Object.keys(SECTION_REGISTRY) as EditableSectionType[];
+
+/** Renders one registered section as the server would: no window, no data loaded yet. */
+function renderSection<T extends EditableSectionType>(type: T, content = DEFAULT_CONTENT[type]) {
+  const Component = SECTION_REGISTRY[type].component;
+  return renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <Component content={content} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('SECTION_REGISTRY', () => {
+  it('declares the nine editable sections with their admin routes', () => {
+    expect(TYPES.map((type) => SECTION_REGISTRY[type].editor.path)).toEqual([
+      'hero',
+      'services',
+      'about',
+      'hours',
+      'pricing',
+      'vehicles',
+      'financing',
+      'blog-section',
+      'contact',
+    ]);
+  });
+
+  it.each(TYPES)('renders %s on the server under its anchor, from its defaults', (type) => {
+    const html = renderSection(type);
+    expect(html).toContain(`id="${SECTION_REGISTRY[type].anchor}"`);
+    // Only the hero holds the page's h1; every other section is headed by an h2.
+    expect(/<h1[ >]/.test(html)).toBe(type === 'hero');
+    if (type !== 'hero') expect(html).toMatch(/<h2[ >]/);
+  });
+
+  it('shows the content it is given, as the admin preview needs', () => {
+    const hours = { ...DEFAULT_CONTENT.hours, saturday: '9h00 - 12h00' };
+    expect(renderSection('hours', hours)).toContain('9h00 - 12h00');
+    const pricing = { ...DEFAULT_CONTENT.pricing, t2: '70€/h' };
+    expect(renderSection('pricing', pricing)).toMatch(/T2.*70€\/h/);
+  });
+
+  it('shows text as text, never as HTML', () => {
+    const about = { title: 'À propos', content: '<img src=x onerror=alert(1)>' };
+    expect(renderSection('about', about)).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('renders the map only as a button until the visitor asks', () => {
+    const html = renderSection('contact');
+    expect(html).toContain('Afficher la carte');
+    expect(html).not.toContain('<iframe');
+    expect(html).toContain('href="tel:0400000000"');
+    expect(html).toContain('href="mailto:contact@garage-exemple.fr"');
+  });
+});
+
+describe('telHref', () => {
+  it('keeps the digits and a leading +', () => {
+    expect(telHref('04 00 00 00 00')).toBe('tel:0400000000');
+    expect(telHref(' +33 (0)4.00.00.00.00 ')).toBe('tel:+330400000000');
+  });
+});
