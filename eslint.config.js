@@ -5,7 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', '.tmp', 'test-results', 'playwright-report', 'src/content/generated'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      '.tmp',
+      'test-results',
+      'playwright-report',
+      'src/content/generated',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
