@@ -1,0 +1,134 @@
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type {
+  RegistryFieldsType,
+  RegistryWidgetsType,
+  RJSFSchema,
+  UiSchema,
+  ValidatorType,
+} from '@rjsf/utils';
+import { deepEquals } from '@rjsf/utils';
+import { frenchErrors } from './content-validator.ts';
+import { PreviewBoundary } from './preview-boundary.tsx';
+import { SAVED_MESSAGE, useSaveStatus } from './save-status.ts';
+import { EDITOR_TEMPLATES, EDITOR_WIDGETS, translateFrench } from './theme/index.ts';
+import '../styles/editor.css';
+
+export interface ContentEditorProps<T> {
+  /** The content type's JSON Schema: labels, help, rules. */
+  schema: RJSFSchema;
+  /** Its form hints (widgets, rows, order). */
+  uiSchema?: UiSchema;
+  /** See content-validator.ts: no `eval`, the generated validator of this schema. */
+  validator: ValidatorType<T>;
+  initialData: T;
+  /** Stores the content; a rejection's message is shown under the Save button. */
+  onSave: (data: T) => Promise<void>;
+  /** The live preview of the values being typed (valid or not). */
+  renderPreview?: (data: T) => ReactNode;
+  /** Custom widgets and fields named by uiSchemas (src/admin/editor/widgets). */
+  widgets?: RegistryWidgetsType<T>;
+  fields?: RegistryFieldsType<T>;
+}
+
+const ignoreErrors = () => {};
+
+const FOCUSABLE = 'input, textarea, select, button, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The one editor of every content type, generated from its schema. It validates a field when it
+ * loses focus and the whole form on Save (never on each keystroke), shows our French messages
+ * next to each field, and keeps what was typed when a save fails (DESIGN.md decision 11).
+ */
+export function ContentEditor<T>(props: ContentEditorProps<T>) {
+  const { schema, uiSchema, validator, initialData, onSave, renderPreview } = props;
+  const [data, setData] = useState<T>(initialData);
+  const latest = useRef(data);
+  const container = useRef<HTMLDivElement>(null);
+  const previewTitleId = useId();
+  const { status, run, edited } = useSaveStatus();
+  const transformErrors = useMemo(() => frenchErrors(schema), [schema]);
+  const widgets = useMemo(() => ({ ...EDITOR_WIDGETS, ...props.widgets }), [props.widgets]);
+
+  const handleChange = useCallback(
+    (event: IChangeEvent<T>) => {
+      const next = event.formData as T;
+      // rjsf also reports a blur's validation as a change: only a new value is an edit.
+      if (deepEquals(next, latest.current)) return;
+      latest.current = next;
+      setData(next);
+      edited();
+    },
+    [edited],
+  );
+
+  const handleSubmit = useCallback(
+    (event: IChangeEvent<T>) => {
+      const submitted = event.formData as T;
+      void run(() => onSave(submitted));
+    },
+    [onSave, run],
+  );
+
+  // Called by rjsf on a refused submit; the errors are rendered by then on the next tick.
+  const focusFirstInvalid = useCallback(() => {
+    setTimeout(() => {
+      const invalid = container.current?.querySelector('.editor-field--invalid');
+      const target = invalid?.matches(FOCUSABLE) ? invalid : invalid?.querySelector(FOCUSABLE);
+      if (target instanceof HTMLElement) target.focus();
+    }, 0);
+  }, []);
+
+  const saving = status.kind === 'saving';
+  return (
+    <div className={renderPreview ? 'editor editor--with-preview' : 'editor'}>
+      <div className="editor__form" ref={container}>
+        <Form<T>
+          schema={schema}
+          uiSchema={uiSchema}
+          validator={validator}
+          formData={data}
+          onChange={handleChange}
+          onSubmit={handleSubmit}
+          templates={EDITOR_TEMPLATES}
+          widgets={widgets}
+          fields={props.fields}
+          translateString={translateFrench}
+          transformErrors={transformErrors}
+          noHtml5Validate
+          liveValidate="onBlur"
+          showErrorList={false}
+          focusOnFirstError={focusFirstInvalid}
+          // The errors are shown next to their fields; rjsf would otherwise log them.
+          onError={ignoreErrors}
+        >
+          <div className="editor__actions">
+            <button type="submit" className="button" disabled={saving}>
+              {saving ? 'Enregistrement…' : 'Enregistrer'}
+            </button>
+            <p className="editor__saved" role="status">
+              {status.kind === 'saved' ? SAVED_MESSAGE : ''}
+            </p>
+            {status.kind === 'failed' && (
+              <p className="form__error editor__failed" role="alert">
+                {status.message}
+              </p>
+            )}
+          </div>
+        </Form>
+      </div>
+      {renderPreview && (
+        <section className="editor__preview" aria-labelledby={previewTitleId}>
+          <h2 id={previewTitleId} className="editor__preview-title">
+            Aperçu en direct
+          </h2>
+          {/* A picture of the page, not part of it: its links and buttons must not take the owner
+              away from unsaved changes, and its headings (the public h1) are not this page's. */}
+          <div className="editor__preview-frame" inert aria-hidden="true">
+            <PreviewBoundary data={data}>{renderPreview(data)}</PreviewBoundary>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+
+// React warns unless told that updates in tests are wrapped in act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let mounted: { root: Root; container: HTMLElement } | undefined;
+
+/** Renders into a fresh container of document.body (happy-dom); unmount() cleans up. */
+export async function render(node: ReactNode): Promise<HTMLElement> {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  await act(async () => root.render(node));
+  mounted = { root, container };
+  return container;
+}
+
+export async function unmount(): Promise<void> {
+  if (!mounted) return;
+  const { root, container } = mounted;
+  await act(async () => root.unmount());
+  container.remove();
+  mounted = undefined;
+}
+
+/** The form control labelled `label` (by its <label for>), as the owner finds it. */
+export function field(container: HTMLElement, label: string): HTMLInputElement {
+  const labels = [...container.querySelectorAll('label')];
+  const match = labels.find((l) => l.textContent?.replace(/\s*\*$/, '').trim() === label);
+  const control = match?.htmlFor ? container.ownerDocument.getElementById(match.htmlFor) : null;
+  if (!control) throw new Error(`No field labelled "${label}"`);
+  return control as HTMLInputElement;
+}
+
+/** Types a new value as a user would: focus, value, input event (React's onChange), blur. */
+export async function typeInto(control: HTMLInputElement, value: string): Promise<void> {
+  await act(async () => {
+    control.focus();
+    const proto = Object.getPrototypeOf(control) as object;
+    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(control, value);
+    control.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await act(async () => control.blur());
+}
+
+export async function click(element: Element): Promise<void> {
+  await act(async () => (element as HTMLElement).click());
+}
+
+/** The text of what a control's aria-describedby points at (its help and errors). */
+export function description(control: HTMLElement): string {
+  const ids = control.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+  return ids
+    .map((id) => control.ownerDocument.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+}

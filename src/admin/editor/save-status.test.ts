@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { saveErrorMessage } from './save-status.ts';
+
+describe('saveErrorMessage', () => {
+  it("gives the server's reason for a refused save", () => {
+    const refused = {
+      code: '23514',
+      message: 'Contenu « hero » refusé : « Titre » est obligatoire.',
+      details: null,
+      hint: null,
+    };
+    expect(saveErrorMessage(refused)).toBe(
+      "L'enregistrement a échoué : Contenu « hero » refusé : « Titre » est obligatoire.",
+    );
+  });
+
+  it('names a network failure as such', () => {
+    const expected =
+      "L'enregistrement a échoué : le serveur est injoignable. Vérifiez votre connexion internet, puis réessayez.";
+    expect(saveErrorMessage({ code: '', message: 'TypeError: Failed to fetch' })).toBe(expected);
+    expect(saveErrorMessage(new TypeError('fetch failed'))).toBe(expected);
+    expect(saveErrorMessage(undefined)).toBe(expected);
+  });
+
+  it('passes any other error message through', () => {
+    expect(saveErrorMessage(new Error('Configuration Supabase manquante'))).toBe(
+      "L'enregistrement a échoué : Configuration Supabase manquante",
+    );
+  });
+});

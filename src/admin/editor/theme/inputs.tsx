@@ -1,0 +1,60 @@
+import type { ChangeEvent, FocusEvent } from 'react';
+import type { BaseInputTemplateProps, WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, getInputProps } from '@rjsf/utils';
+
+/** What every text control of the editor shares: its accessible state and its blur/focus events. */
+function controlProps(props: WidgetProps) {
+  const { id, required, disabled, readonly, autofocus, rawErrors, onBlur, onFocus } = props;
+  return {
+    id,
+    name: props.htmlName || id,
+    className: 'editor-input',
+    required,
+    disabled,
+    readOnly: readonly,
+    autoFocus: autofocus,
+    'aria-required': required || undefined,
+    'aria-invalid': rawErrors?.length ? true : undefined,
+    'aria-describedby': ariaDescribedByIds(id),
+    onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onBlur(id, event.target.value),
+    onFocus: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onFocus(id, event.target.value),
+  };
+}
+
+/** The `<input>` behind rjsf's text, email, url, number… widgets. */
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { schema, type, options, value, onChange, onChangeOverride, placeholder } = props;
+  const inputProps = getInputProps(schema, type, options);
+  const numeric = inputProps.type === 'number' || inputProps.type === 'integer';
+  const shown = numeric ? (value || value === 0 ? value : '') : (value ?? '');
+  return (
+    <input
+      {...controlProps(props)}
+      {...inputProps}
+      placeholder={placeholder}
+      value={shown as string | number}
+      onChange={
+        onChangeOverride ??
+        ((event: ChangeEvent<HTMLInputElement>) =>
+          onChange(event.target.value === '' ? options.emptyValue : event.target.value))
+      }
+    />
+  );
+}
+
+export function TextareaWidget(props: WidgetProps) {
+  const { options, value, onChange, placeholder } = props;
+  return (
+    <textarea
+      {...controlProps(props)}
+      placeholder={placeholder}
+      rows={typeof options.rows === 'number' ? options.rows : 4}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) =>
+        onChange(event.target.value === '' ? options.emptyValue : event.target.value)
+      }
+    />
+  );
+}

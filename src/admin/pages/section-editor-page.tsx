@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { validatorFor } from '../../content/content.ts';
+import { FORMS } from '../../content/generated/forms.ts';
+import type { ContentByType } from '../../content/generated/types.ts';
+import { isSupabaseConfigured } from '../../lib/supabase.ts';
+import { PageLoading } from '../../lib/page-loading.tsx';
+import {
+  SECTION_REGISTRY,
+  type EditableSectionType,
+  type SectionEntry,
+} from '../../site/sections/registry.ts';
+import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { useSaveContentMutation } from '../content/save-content.ts';
+import { useStoredContent } from '../content/use-stored-content.ts';
+import { ContentEditor } from '../editor/content-editor.tsx';
+import { createContentValidator } from '../editor/content-validator.ts';
+import { previewData } from '../editor/preview-data.ts';
+import { FIELDS, WIDGETS } from '../editor/widgets/index.ts';
+
+/**
+ * The editor of one home section, entirely from its declarations: the schema and form hints
+ * (FORMS), the generated validator, and the public component for the preview (SECTION_REGISTRY).
+ * No section has code of its own here.
+ */
+export function SectionEditorPage<T extends EditableSectionType>({ type }: { type: T }) {
+  const entry: SectionEntry<T> = SECTION_REGISTRY[type];
+  const { title } = entry.editor;
+  return (
+    <>
+      <title>{`${title} – Administration`}</title>
+      <h1>{title}</h1>
+      {isSupabaseConfigured ? <SectionEditor type={type} entry={entry} /> : <ConfigMissingNotice />}
+    </>
+  );
+}
+
+function SectionEditor<T extends EditableSectionType>(props: { type: T; entry: SectionEntry<T> }) {
+  const { type, entry } = props;
+  const { content, isLoading, failed, retry } = useStoredContent();
+  const save = useSaveContentMutation();
+  const { schema, uiSchema } = FORMS[type] as unknown as { schema: RJSFSchema; uiSchema: UiSchema };
+  const validate = validatorFor(type);
+  const validator = useMemo(() => createContentValidator(schema, validate), [schema, validate]);
+
+  if (isLoading) return <PageLoading />;
+  if (failed) {
+    return (
+      <div className="form__error" role="alert">
+        <p>Le contenu enregistré n&apos;a pas pu être chargé : réessayez avant de le modifier.</p>
+        <button type="button" className="button button--small" onClick={() => void retry()}>
+          Réessayer
+        </button>
+      </div>
+    );
+  }
+  const stored = content[type] as ContentByType[T];
+  const Preview = entry.component;
+  return (
+    <ContentEditor<ContentByType[T]>
+      key={type}
+      schema={schema}
+      uiSchema={uiSchema}
+      validator={validator}
+      initialData={stored}
+      onSave={(data) => save.mutateAsync({ type, content: data })}
+      renderPreview={(data) => <Preview content={previewData(validate, data, stored)} />}
+      widgets={WIDGETS}
+      fields={FIELDS}
+    />
+  );
+}
