@@ -1,4 +1,6 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { PageLoading } from '../lib/page-loading.tsx';
 import { SECTION_REGISTRY, type EditableSectionType } from '../site/sections/registry.ts';
 import { RequireAuth } from './auth/require-auth.tsx';
 import { AdminNotFoundPage } from './pages/admin-not-found-page.tsx';
@@ -6,6 +8,24 @@ import { AdminPlaceholderPage } from './pages/admin-placeholder-page.tsx';
 import { SectionEditorPage } from './pages/section-editor-page.tsx';
 import { AdminShell } from './shell/admin-shell.tsx';
 import { ADMIN_PAGES } from './shell/nav-items.ts';
+import { SectionsPage } from './sections/sections-page.tsx';
+import { AlertPage } from './alert/alert-page.tsx';
+import { ModalPage } from './modal/modal-page.tsx';
+import { BlogPage } from './blog/blog-page.tsx';
+
+// ECharts is large: only the statistics page loads it.
+const StatsPage = lazy(() =>
+  import('./stats/stats-page.tsx').then((m) => ({ default: m.StatsPage })),
+);
+
+/** The panels that are not section editors, by path under /admin ('' is /admin itself). */
+const PANELS: Record<string, ComponentType> = {
+  '': SectionsPage,
+  alert: AlertPage,
+  modal: ModalPage,
+  blog: BlogPage,
+  stats: StatsPage,
+};
 
 /** Every registered home section gets its editor route from its registry line. */
 const SECTION_TYPES = Object.keys(SECTION_REGISTRY) as EditableSectionType[];
@@ -24,17 +44,21 @@ export function AdminArea() {
               element={<SectionEditorPage type={type} />}
             />
           ))}
-          {ADMIN_PAGES.filter((page) => !EDITOR_PATHS.has(page.path)).map((page) =>
-            page.path ? (
-              <Route
-                key={page.path}
-                path={page.path}
-                element={<AdminPlaceholderPage title={page.title} />}
-              />
+          {ADMIN_PAGES.filter((page) => !EDITOR_PATHS.has(page.path)).map((page) => {
+            const Panel = PANELS[page.path];
+            const element = Panel ? (
+              <Suspense fallback={<PageLoading />}>
+                <Panel />
+              </Suspense>
             ) : (
-              <Route key="index" index element={<AdminPlaceholderPage title={page.title} />} />
-            ),
-          )}
+              <AdminPlaceholderPage title={page.title} />
+            );
+            return page.path ? (
+              <Route key={page.path} path={page.path} element={element} />
+            ) : (
+              <Route key="index" index element={element} />
+            );
+          })}
           <Route path="*" element={<AdminNotFoundPage />} />
         </Route>
       </Routes>
