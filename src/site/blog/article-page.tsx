@@ -1,16 +1,85 @@
+import { Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { LazyMarkdown, preloadMarkdown } from '../../lib/markdown/lazy.tsx';
 import { SimplePageLayout } from '../layout/simple-page-layout.tsx';
+import { useArticleQuery, type Article } from './api/article.ts';
+import { BackendMissingError } from './api/backend-missing.ts';
+import { useCountViewOnce } from './api/increment-views.ts';
+import { ArticleMeta } from './article-meta.tsx';
+import { FallbackImage } from './fallback-image.tsx';
+import { LoadingStatus } from './loading-status.tsx';
+import {
+  ARTICLE_CONFIG_MISSING_TEXT,
+  ARTICLE_NOT_FOUND_TEXT,
+  BACK_TO_BLOG_TEXT,
+} from './messages.ts';
+import './blog.css';
 
-/** /blog/{slug}. Issue 4 loads and renders the article; this placeholder keeps the route alive. */
+function BackToBlog() {
+  return (
+    <p className="article__back">
+      <Link to="/blog">
+        <span aria-hidden="true">← </span>
+        {BACK_TO_BLOG_TEXT}
+      </Link>
+    </p>
+  );
+}
+
+function ArticleView({ article }: { article: Article }) {
+  return (
+    <article className="article">
+      <title>{`${article.title} – Blog`}</title>
+      <BackToBlog />
+      <div className="article__cover">
+        <FallbackImage
+          src={article.image_url}
+          alt=""
+          width={1200}
+          height={630}
+          fetchPriority="high"
+          decoding="async"
+        />
+      </div>
+      <ArticleMeta date={article.published_at ?? article.created_at} views={article.views} />
+      <h1 className="article__title">{article.title}</h1>
+      <Suspense fallback={<LoadingStatus label="Chargement du contenu…" />}>
+        <LazyMarkdown className="markdown article__content">{article.content}</LazyMarkdown>
+      </Suspense>
+    </article>
+  );
+}
+
+/** /blog/{slug}: one article (spec §2 "Article page", §4 and §8). */
 export function ArticlePage() {
   const { slug = '' } = useParams();
-  return (
-    <SimplePageLayout>
-      <p>
-        <Link to="/blog">Retour au blog</Link>
-      </p>
-      <h1>Article</h1>
-      <p>L&apos;article « {slug} » sera bientôt disponible.</p>
-    </SimplePageLayout>
-  );
+  const article = useArticleQuery(slug);
+  useCountViewOnce(slug, article.isSuccess);
+  // The renderer's chunk comes while the article does, not after it.
+  useEffect(() => void preloadMarkdown(), []);
+
+  let body;
+  if (slug === '' || article.error instanceof BackendMissingError) {
+    body = (
+      <>
+        <h1>Article</h1>
+        <p className="notice">{ARTICLE_CONFIG_MISSING_TEXT}</p>
+      </>
+    );
+  } else if (article.isPending) {
+    body = <LoadingStatus label="Chargement de l'article…" />;
+  } else if (article.isError) {
+    body = (
+      <div className="article article--missing">
+        <title>{ARTICLE_NOT_FOUND_TEXT}</title>
+        <meta name="robots" content="noindex" />
+        <h1 className="blog-error">{ARTICLE_NOT_FOUND_TEXT}</h1>
+        <BackToBlog />
+      </div>
+    );
+  } else {
+    body = <ArticleView article={article.data} />;
+  }
+
+  return <SimplePageLayout>{body}</SimplePageLayout>;
 }

@@ -2,9 +2,10 @@ import { Link } from 'react-router-dom';
 import type { BlogContent } from '../../content/generated/types.ts';
 import { formatLongDate } from '../../lib/dates.ts';
 import { useLatestPostsQuery } from '../blog/api/latest-posts.ts';
+import { NO_POSTS_TEXT } from '../blog/messages.ts';
 import { SectionFrame } from './section-frame.tsx';
 
-export const NO_POSTS_TEXT = "Aucun article n'est disponible pour le moment.";
+export { NO_POSTS_TEXT };
 
 /** The blog's heading and its 3 latest published posts (spec §2). */
 export function BlogSection({ content }: { content: BlogContent }) {

@@ -1,15 +1,20 @@
+import { Suspense } from 'react';
 import type { Section } from '../../content/generated/types.ts';
+import { LazySafeHtml } from '../../lib/markdown/lazy.tsx';
 import { SectionFrame } from './section-frame.tsx';
 
 /**
- * A section the owner added (an id no component knows): its title, its text and, for the image
- * type, its image. The content is shown as plain text; issue 4 renders it as sanitized HTML
- * (DESIGN.md decision 13), never as raw HTML.
+ * A section the owner added (an id no component knows): its title, its HTML content sanitized
+ * (DESIGN.md decision 13, never injected raw) and, for the image type, its image.
  */
 export function GenericSection({ section, anchor }: { section: Section; anchor: string }) {
   return (
     <SectionFrame anchor={anchor} title={section.title}>
-      {section.content && <p className="prose-lines">{section.content}</p>}
+      {section.content && (
+        <Suspense fallback={null}>
+          <LazySafeHtml html={section.content} className="safe-html generic-section__content" />
+        </Suspense>
+      )}
       {section.type === 'image' && section.imageUrl && (
         <img
           className="generic-section__image"

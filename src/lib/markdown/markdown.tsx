@@ -1,0 +1,32 @@
+import type { ComponentProps } from 'react';
+import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import { ARTICLE_HEADINGS, doubleNewlines } from './rules.ts';
+
+/** Images of an article come below its cover: they load only when the reader gets near them. */
+function ArticleImage({ node: _node, src, ...props }: ComponentProps<'img'> & { node?: unknown }) {
+  // A blanked URL (another protocol) leaves the alternative text, not a request for the page.
+  return <img {...props} src={src || undefined} loading="lazy" decoding="async" />;
+}
+
+const COMPONENTS: Components = { ...ARTICLE_HEADINGS, img: ArticleImage };
+
+interface MarkdownProps {
+  /** The article's markdown, as the owner wrote it. */
+  children: string;
+  className?: string;
+}
+
+/**
+ * The one renderer of article markdown (spec §5). Links and images keep only the spec's
+ * protocols or relative URLs, others are blanked (react-markdown's default transform, named here
+ * so it cannot be swapped silently); raw HTML is shown as text, since no rehype-raw is used.
+ */
+export function Markdown({ children, className = 'markdown' }: MarkdownProps) {
+  return (
+    <div className={className}>
+      <ReactMarkdown components={COMPONENTS} urlTransform={defaultUrlTransform}>
+        {doubleNewlines(children)}
+      </ReactMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { loadSupabase } from '../../../lib/supabase-lazy.ts';
+import { BackendMissingError } from './backend-missing.ts';
+import { blogPostKeys } from './keys.ts';
+
+/** A blog_posts row, all columns (spec §3). */
+export interface Article {
+  id: string;
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string | null;
+  image_url: string | null;
+  published_at: string | null;
+  scheduled_at: string | null;
+  created_at: string;
+  updated_at: string;
+  views: number | null;
+}
+
+/**
+ * Spec §7: the post whose slug is the route's, expecting one row. Row-level security lets a
+ * visitor read published posts only, so a draft's slug reads as "no row".
+ */
+export async function fetchArticle(slug: string): Promise<Article> {
+  const supabase = await loadSupabase();
+  if (!supabase) throw new BackendMissingError();
+  const { data, error } = await supabase.from('blog_posts').select('*').eq('slug', slug).single();
+  if (error) throw error;
+  return data as Article;
+}
+
+/** PostgREST's answer to `.single()` when no row matches: a missing article, not a failure. */
+function isNoRow(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && 'code' in error && error.code === 'PGRST116'
+  );
+}
+
+export function useArticleQuery(slug: string) {
+  return useQuery({
+    queryKey: blogPostKeys.article(slug),
+    queryFn: async () => {
+      try {
+        return await fetchArticle(slug);
+      } catch (error) {
+        if (!(error instanceof BackendMissingError) && !isNoRow(error)) {
+          console.error("Erreur lors du chargement de l'article", error);
+        }
+        throw error;
+      }
+    },
+    enabled: slug !== '',
+    // A missing article stays missing: asking twice only delays the message.
+    retry: false,
+  });
+}
