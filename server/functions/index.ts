@@ -23,6 +23,7 @@ export function functionRoutes(
     serviceRoleKey: ctx.config.serviceKey,
     fetch: (input, init) => selfFetch(new Request(input, init)),
     WebSocket,
+    openaiBaseUrl: ctx.config.openaiBaseUrl,
   };
   const functions = new Map(
     EDGE_FUNCTIONS.map((fn) => [

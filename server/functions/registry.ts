@@ -1,4 +1,5 @@
 import type { FunctionEnv, FunctionHandler } from '../../supabase/functions/_shared/env.ts';
+import { createHandler as generateArticles } from '../../supabase/functions/generate-articles/handler.ts';
 import { createHandler as recordVisit } from '../../supabase/functions/recordVisit/handler.ts';
 
 export interface EdgeFunction {
@@ -15,4 +16,5 @@ export interface EdgeFunction {
  */
 export const EDGE_FUNCTIONS: readonly EdgeFunction[] = [
   { name: 'recordVisit', verifyJwt: true, createHandler: recordVisit },
+  { name: 'generate-articles', verifyJwt: true, createHandler: generateArticles },
 ];

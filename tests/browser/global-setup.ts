@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { SERVER_INFO_FILE, type ServerInfo } from './server-info.ts';
 
@@ -13,14 +14,19 @@ function strongPassword(): string {
   return `${randomBytes(18).toString('base64url')}-Aa1!`;
 }
 
-/** Starts the real server over a fresh database, serving dist/, with one administrator. */
-export default async function globalSetup(): Promise<void> {
+/**
+ * Starts the real server over a fresh database, serving dist/, with one administrator. Its
+ * OPENAI_BASE_URL is a local stand-in for the OpenAI API (tests/helpers/openai-stand-in.ts; the
+ * key sent chooses its answer, see keyFor), closed by the returned teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
   const distDir = path.resolve('dist');
   if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new Error('dist/ est absent : lancez « npx vite build » avant les tests navigateur.');
   }
 
-  const server = await startTestServer({ distDir });
+  const openai = await startOpenAiStandIn();
+  const server = await startTestServer({ distDir, openaiBaseUrl: openai.url });
   globalThis.__garageBrowserServer = server;
 
   const suffix = randomBytes(4).toString('hex');
@@ -34,4 +40,6 @@ export default async function globalSetup(): Promise<void> {
 
   await mkdir(path.dirname(SERVER_INFO_FILE), { recursive: true });
   await writeFile(SERVER_INFO_FILE, JSON.stringify(info), { mode: 0o600 });
+  // Playwright runs a function returned by global setup as one more teardown.
+  return () => openai.close();
 }

@@ -10,6 +10,18 @@ export interface FunctionEnv {
   fetch?: typeof fetch;
   /** A WebSocket class for runtimes without one (Node 20): supabase-js refuses to start otherwise. */
   WebSocket?: unknown;
+  /**
+   * Base URL of the OpenAI-compatible API (generate-articles), without the trailing
+   * `/chat/completions`. Defaults to OpenAI's; tests point it at a local stand-in.
+   */
+  openaiBaseUrl?: string;
+  /** How long generate-articles waits for the AI service, in milliseconds (default 60 000). */
+  openaiTimeoutMs?: number;
+  /**
+   * The public site's origin (e.g. https://garage.example), used for absolute image URLs of
+   * generated articles. When absent, the caller's Origin header, else the request's own origin.
+   */
+  siteUrl?: string;
 }
 
 export type FunctionHandler = (req: Request) => Promise<Response>;

@@ -1,0 +1,284 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import {
+  AI_MESSAGES,
+  AI_MODELS,
+  clampCount,
+  DEFAULT_COUNT,
+  generatedMessage,
+  generateLabel,
+  generationErrorText,
+  isAiModel,
+  KEY_SAVED_CLEAR_MS,
+  maskKey,
+  MAX_COUNT,
+  MIN_COUNT,
+  readStoredModel,
+  storeModel,
+  toneOf,
+  type AiModel,
+  type MessageTone,
+} from './ai-settings.ts';
+import './ai-article-panel.css';
+
+export interface AiArticlePanelProps {
+  /** Called after a successful generation, so the blog page reloads its list. */
+  onGenerated?: () => void;
+  /** The supabase-js client; the app's one client by default (tests pass their own). */
+  client?: SupabaseClient | null;
+}
+
+interface Message {
+  text: string;
+  tone: MessageTone;
+}
+
+/** A spec §8 message, coloured by its emoji. */
+const said = (text: string): Message => ({ text, tone: toneOf(text) });
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The AI article generation panel of /admin/blog (spec §2 item 4, DESIGN.md decisions 1 and 9):
+ * model (kept in localStorage 'ai_model'), OpenAI key (stored in api_keys, admins only), count
+ * and the generate button. Articles are created as drafts by the generate-articles function.
+ *
+ * Messages follow spec §8's colour rule (red ❌, blue ℹ️, else green), with one deliberate
+ * exception: a failed generation shows the server's text, which carries no emoji, in red.
+ */
+export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticlePanelProps) {
+  const id = useId();
+  const [model, setModel] = useState<AiModel>(() => readStoredModel(browserStorage()));
+  const [keyInput, setKeyInput] = useState('');
+  const [showKey, setShowKey] = useState(false);
+  const [storedKey, setStoredKey] = useState<string | null>(null);
+  const [savingKey, setSavingKey] = useState(false);
+  const [countText, setCountText] = useState(String(DEFAULT_COUNT));
+  const [generating, setGenerating] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const count = clampCount(countText);
+  const typedKey = keyInput.trim();
+  // The key used for generating: the one typed, else the stored one (the server reads it itself).
+  const usableKey = typedKey || storedKey || '';
+
+  const show = (next: Message | null) => {
+    clearTimeout(clearTimer.current);
+    setMessage(next);
+  };
+
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+
+  // The stored key: spec §7 "select key where name is 'openai', at most one row".
+  useEffect(() => {
+    if (!client) return;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const { data, error } = await client
+          .from('api_keys')
+          .select('key')
+          .eq('name', 'openai')
+          .maybeSingle<{ key: string }>();
+        if (cancelled) return;
+        if (error) throw error;
+        if (data?.key) setStoredKey(data.key);
+        else show(said(AI_MESSAGES.noKey));
+      } catch (error) {
+        if (cancelled) return;
+        console.error('Chargement de la clé API impossible :', error);
+        show(said(AI_MESSAGES.keyLoadFailed));
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [client]);
+
+  const chooseModel = (value: string) => {
+    const next = isAiModel(value) ? value : 'gpt-4';
+    setModel(next);
+    storeModel(browserStorage(), next);
+  };
+
+  const saveKey = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!client) return show({ text: AI_MESSAGES.notConfigured, tone: 'error' });
+    if (!typedKey.startsWith('sk-')) return show(said(AI_MESSAGES.keyPrefix));
+    setSavingKey(true);
+    try {
+      const { error } = await client
+        .from('api_keys')
+        .upsert({ name: 'openai', key: typedKey }, { onConflict: 'name' });
+      if (error) throw error;
+      setStoredKey(typedKey);
+      setKeyInput('');
+      setShowKey(false);
+      show(said(AI_MESSAGES.keySaved));
+      clearTimer.current = setTimeout(() => setMessage(null), KEY_SAVED_CLEAR_MS);
+    } catch (error) {
+      console.error('Sauvegarde de la clé API impossible :', error);
+      show(said(AI_MESSAGES.keySaveFailed));
+    } finally {
+      setSavingKey(false);
+    }
+  };
+
+  const generate = async () => {
+    if (!client) return show({ text: AI_MESSAGES.notConfigured, tone: 'error' });
+    if (!usableKey.startsWith('sk-')) return show({ text: AI_MESSAGES.keyMissing, tone: 'error' });
+    setGenerating(true);
+    show(null);
+    try {
+      // Spec §7 says the bearer is the anon key, but the function is for administrators only
+      // (DESIGN.md decisions 2 and 9): functions.invoke sends the signed-in admin's session token.
+      // A typed key is sent; otherwise the function uses the stored one (it never leaves the DB).
+      const { data, error } = await client.functions.invoke<{
+        success?: boolean;
+        error?: string;
+        articles?: unknown[];
+      }>('generate-articles', {
+        body: { count, model, ...(typedKey ? { apiKey: typedKey } : {}) },
+      });
+      if (error || data?.success !== true) {
+        show({ text: await generationErrorText(error, data), tone: 'error' });
+        return;
+      }
+      const made = Array.isArray(data.articles) ? data.articles.length : count;
+      show(said(generatedMessage(made)));
+      onGenerated?.();
+    } catch (error) {
+      console.error('Génération impossible :', error);
+      show({ text: AI_MESSAGES.generationFailed, tone: 'error' });
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const ids = {
+    title: `${id}-title`,
+    model: `${id}-model`,
+    key: `${id}-key`,
+    keyHelp: `${id}-key-help`,
+    count: `${id}-count`,
+    countHelp: `${id}-count-help`,
+  };
+
+  return (
+    <section className="ai-panel" aria-labelledby={ids.title} aria-busy={generating}>
+      <h2 id={ids.title} className="ai-panel__title">
+        Génération d&apos;articles par IA
+      </h2>
+      <p className="ai-panel__intro">
+        Les articles générés sont enregistrés comme brouillons : relisez-les avant de les publier.
+      </p>
+      {!client && <ConfigMissingNotice />}
+
+      <div className="ai-panel__field">
+        <label htmlFor={ids.model}>Modèle</label>
+        <select id={ids.model} value={model} onChange={(e) => chooseModel(e.target.value)}>
+          {AI_MODELS.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <form className="ai-panel__field" onSubmit={(e) => void saveKey(e)} noValidate>
+        <label htmlFor={ids.key}>Clé API OpenAI</label>
+        <div className="ai-panel__key-row">
+          <input
+            id={ids.key}
+            type={showKey ? 'text' : 'password'}
+            value={keyInput}
+            onChange={(e) => setKeyInput(e.target.value)}
+            placeholder="sk-…"
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={ids.keyHelp}
+          />
+          <button
+            type="button"
+            className="ai-panel__button ai-panel__button--secondary"
+            aria-controls={ids.key}
+            aria-pressed={showKey}
+            onClick={() => setShowKey((v) => !v)}
+          >
+            {showKey ? 'Masquer la clé' : 'Afficher la clé'}
+          </button>
+          <button
+            type="submit"
+            className="ai-panel__button ai-panel__button--secondary"
+            disabled={savingKey}
+          >
+            Enregistrer la clé
+          </button>
+        </div>
+        <p id={ids.keyHelp} className="ai-panel__help">
+          {storedKey ? (
+            <>
+              Clé enregistrée : <span className="ai-panel__masked">{maskKey(storedKey)}</span>.
+              Laissez le champ vide pour l&apos;utiliser, ou saisissez-en une autre.
+            </>
+          ) : (
+            'La clé doit commencer par « sk- ».'
+          )}
+        </p>
+      </form>
+
+      <div className="ai-panel__field">
+        <label htmlFor={ids.count}>Nombre d&apos;articles</label>
+        <input
+          id={ids.count}
+          className="ai-panel__count"
+          type="number"
+          inputMode="numeric"
+          min={MIN_COUNT}
+          max={MAX_COUNT}
+          step={1}
+          value={countText}
+          onChange={(e) => setCountText(e.target.value)}
+          onBlur={() => setCountText(String(count))}
+          aria-describedby={ids.countHelp}
+        />
+        <p id={ids.countHelp} className="ai-panel__help">
+          De {MIN_COUNT} à {MAX_COUNT}.
+        </p>
+      </div>
+
+      <button
+        type="button"
+        className="ai-panel__button ai-panel__generate"
+        disabled={generating || usableKey === ''}
+        onClick={() => void generate()}
+      >
+        {generating ? (
+          <>
+            <span className="ai-panel__spinner" aria-hidden="true" />
+            Génération...
+          </>
+        ) : (
+          generateLabel(count)
+        )}
+      </button>
+
+      <p
+        className={`ai-panel__message${message ? ` ai-panel__message--${message.tone}` : ''}`}
+        role="status"
+        aria-live="polite"
+      >
+        {message?.text}
+      </p>
+    </section>
+  );
+}
