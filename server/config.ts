@@ -24,6 +24,8 @@ export interface ServerConfig {
   distDir: string | undefined;
   /** Base URL of the OpenAI-compatible API used by generate-articles. */
   openaiBaseUrl: string;
+  /** How long generate-articles waits for that API, in milliseconds. */
+  openaiTimeoutMs: number;
   /** How often scheduled posts are published, in milliseconds (0 disables the timer). */
   publishIntervalMs: number;
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
@@ -79,6 +81,7 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     ),
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     openaiBaseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
+    openaiTimeoutMs: integer('OPENAI_TIMEOUT_MS', env.OPENAI_TIMEOUT_MS, 60_000),
     publishIntervalMs: integer('PUBLISH_INTERVAL_MS', env.PUBLISH_INTERVAL_MS, 60_000),
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
   };

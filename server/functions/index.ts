@@ -24,6 +24,7 @@ export function functionRoutes(
     fetch: (input, init) => selfFetch(new Request(input, init)),
     WebSocket,
     openaiBaseUrl: ctx.config.openaiBaseUrl,
+    openaiTimeoutMs: ctx.config.openaiTimeoutMs,
   };
   const functions = new Map(
     EDGE_FUNCTIONS.map((fn) => [

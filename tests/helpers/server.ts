@@ -50,6 +50,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     signInWindowSeconds: 900,
     distDir: undefined,
     openaiBaseUrl: 'http://127.0.0.1:9/unused',
+    openaiTimeoutMs: 60_000,
     publishIntervalMs: 0,
     trustProxy: false,
     ...overrides,
