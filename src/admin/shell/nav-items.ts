@@ -1,3 +1,5 @@
+import { SECTION_REGISTRY, type EditableSectionType } from '../../site/sections/registry.ts';
+
 export interface AdminNavItem {
   /** Path under /admin ('' for /admin itself). */
   path: string;
@@ -12,21 +14,22 @@ export interface AdminNavGroup {
   items: AdminNavItem[];
 }
 
+const SECTION_ENTRIES = (Object.keys(SECTION_REGISTRY) as EditableSectionType[]).map(
+  (type) => SECTION_REGISTRY[type],
+);
+
 /** The two groups of the side navigation; routes follow DESIGN.md decision 1. */
 export const ADMIN_NAV: AdminNavGroup[] = [
   {
     label: "Sections Page d'Accueil",
     items: [
       { path: '', label: 'Gestion des sections', title: 'Gérer les Sections' },
-      { path: 'hero', label: 'Accueil', title: 'Accueil' },
-      { path: 'services', label: 'Services', title: 'Services' },
-      { path: 'about', label: 'À Propos', title: 'À Propos' },
-      { path: 'hours', label: 'Horaires', title: 'Horaires' },
-      { path: 'pricing', label: 'Tarifs', title: 'Tarifs' },
-      { path: 'vehicles', label: 'Véhicules', title: 'Véhicules' },
-      { path: 'financing', label: 'Financement', title: 'Financement' },
-      { path: 'blog-section', label: 'Section Blog', title: 'Section Blog' },
-      { path: 'contact', label: 'Contact', title: 'Contact' },
+      // One link per section editor, from the section registry (a new section type needs no edit here).
+      ...SECTION_ENTRIES.map(({ editor }) => ({
+        path: editor.path,
+        label: editor.title,
+        title: editor.title,
+      })),
     ],
   },
   {
