@@ -21,6 +21,7 @@ import {
   type AiModel,
   type MessageTone,
 } from './ai-settings.ts';
+import { fetchStoredKey, requestArticles, saveStoredKey } from './api.ts';
 import './ai-article-panel.css';
 
 export interface AiArticlePanelProps {
@@ -84,14 +85,9 @@ export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticl
     let cancelled = false;
     void (async () => {
       try {
-        const { data, error } = await client
-          .from('api_keys')
-          .select('key')
-          .eq('name', 'openai')
-          .maybeSingle<{ key: string }>();
+        const key = await fetchStoredKey(client);
         if (cancelled) return;
-        if (error) throw error;
-        if (data?.key) setStoredKey(data.key);
+        if (key) setStoredKey(key);
         else show(said(AI_MESSAGES.noKey));
       } catch (error) {
         if (cancelled) return;
@@ -116,10 +112,7 @@ export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticl
     if (!typedKey.startsWith('sk-')) return show(said(AI_MESSAGES.keyPrefix));
     setSavingKey(true);
     try {
-      const { error } = await client
-        .from('api_keys')
-        .upsert({ name: 'openai', key: typedKey }, { onConflict: 'name' });
-      if (error) throw error;
+      await saveStoredKey(client, typedKey);
       setStoredKey(typedKey);
       setKeyInput('');
       setShowKey(false);
@@ -139,15 +132,10 @@ export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticl
     setGenerating(true);
     show(null);
     try {
-      // Spec §7 says the bearer is the anon key, but the function is for administrators only
-      // (DESIGN.md decisions 2 and 9): functions.invoke sends the signed-in admin's session token.
-      // A typed key is sent; otherwise the function uses the stored one (it never leaves the DB).
-      const { data, error } = await client.functions.invoke<{
-        success?: boolean;
-        error?: string;
-        articles?: unknown[];
-      }>('generate-articles', {
-        body: { count, model, ...(typedKey ? { apiKey: typedKey } : {}) },
+      const { data, error } = await requestArticles(client, {
+        count,
+        model,
+        ...(typedKey ? { apiKey: typedKey } : {}),
       });
       if (error || data?.success !== true) {
         show({ text: await generationErrorText(error, data), tone: 'error' });
