@@ -122,6 +122,8 @@ test('the home page shows the default content of every section', async ({
   server,
   consoleErrors,
 }) => {
+  // The carousel would move on after 3 s; its motion is tested in site-home-layout.spec.ts.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await recordThirdParties(page, server.baseURL);
   await page.goto('/');
 

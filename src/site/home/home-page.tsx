@@ -1,12 +1,15 @@
 import { useSiteContent } from '../../content/api.ts';
 import type { SiteContent } from '../../content/content.ts';
+import { SiteAlert } from '../alert/site-alert.tsx';
 import { SiteFooter } from '../layout/site-footer.tsx';
 import { SiteHeader } from '../layout/site-header.tsx';
 import { SkipLink } from '../layout/skip-link.tsx';
+import { SitePopup } from '../modal/site-popup.tsx';
 import { GenericSection } from '../sections/generic-section.tsx';
 import { PaymentCalculatorSection } from '../sections/payment-calculator-section.tsx';
 import { SECTION_REGISTRY, type EditableSectionType } from '../sections/registry.ts';
 import { SITE_NAME } from '../site-name.ts';
+import { useRecordHomeVisit } from '../visits/record-visit.ts';
 import { homeBlocks, type HomeBlock } from './home-sections.ts';
 
 /** A registered section: its public component fed with its stored (validated) content. */
@@ -32,16 +35,22 @@ function HomeBlockView({ block, content }: { block: HomeBlock; content: SiteCont
   }
 }
 
-/** The home page: the visible sections in order, each under its spec anchor. */
+/**
+ * The home page: the alert in the fixed header, the visible sections in order under their spec
+ * anchors, the footer and the pop-up. Each load records a visit (at most one per 6 hours).
+ */
 export function HomePage() {
   const { content } = useSiteContent();
+  useRecordHomeVisit();
   const blocks = homeBlocks(content.sections);
   const links = blocks.map(({ anchor, title }) => ({ anchor, title }));
 
   return (
     <>
       <SkipLink />
-      <SiteHeader links={links} />
+      <SiteHeader links={links}>
+        <SiteAlert />
+      </SiteHeader>
       <main id="contenu" tabIndex={-1} className="home">
         {/* The hero holds the page's h1; when the owner hides it, the page still needs one. */}
         {!blocks.some((b) => b.kind === 'registered' && b.type === 'hero') && (
@@ -52,6 +61,7 @@ export function HomePage() {
         ))}
       </main>
       <SiteFooter />
+      <SitePopup />
     </>
   );
 }

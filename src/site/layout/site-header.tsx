@@ -1,18 +1,53 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { SITE_NAME } from '../site-name.ts';
+import { scrollToSection } from './scroll-to-section.ts';
+import { useScrolledPast } from './use-scrolled-past.ts';
+
+/** Spec §9: the header darkens once the page is scrolled more than this many pixels. */
+export const HEADER_DARKEN_THRESHOLD_PX = 100;
 
 export interface MenuLink {
   anchor: string;
   title: string;
 }
 
-/** The home page's fixed header: a menu of the visible sections and a mobile menu toggle. */
-export function SiteHeader({ links }: { links: MenuLink[] }) {
+interface SiteHeaderProps {
+  links: MenuLink[];
+  /** Shown above the menu bar, inside the fixed header: the site alert. */
+  children?: ReactNode;
+}
+
+/** A plain left click, which the page handles; other clicks open tabs or windows as usual. */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * The home page's fixed header: a menu of the visible sections with smooth scrolling and an
+ * 80 px offset, a mobile menu toggle, and a darker background past 100 px of scroll. Blog pages
+ * have their own simple header (DESIGN.md decision 6), so this one never shows under /blog.
+ */
+export function SiteHeader({ links, children }: SiteHeaderProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const scrolled = useScrolledPast(HEADER_DARKEN_THRESHOLD_PX);
+  const { pathname } = useLocation();
+  const top = useRef<HTMLDivElement>(null);
+
+  if (pathname.startsWith('/blog')) return null;
+
+  const onLinkClick = (event: MouseEvent<HTMLAnchorElement>, anchor: string) => {
+    setOpen(false);
+    const alertHeight = top.current?.offsetHeight ?? 0;
+    if (isPlainClick(event) && scrollToSection(anchor, alertHeight)) event.preventDefault();
+  };
 
   return (
-    <header className="site-header">
+    <header className="site-header" data-scrolled={scrolled}>
+      <div ref={top} className="site-header__top">
+        {children}
+      </div>
       <div className="site-header__inner">
         <a className="site-header__brand" href="#top">
           {SITE_NAME}
@@ -30,7 +65,7 @@ export function SiteHeader({ links }: { links: MenuLink[] }) {
           <ul>
             {links.map((link) => (
               <li key={link.anchor}>
-                <a href={`#${link.anchor}`} onClick={() => setOpen(false)}>
+                <a href={`#${link.anchor}`} onClick={(event) => onLinkClick(event, link.anchor)}>
                   {link.title}
                 </a>
               </li>

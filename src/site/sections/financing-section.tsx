@@ -1,19 +1,45 @@
 import type { FinancingContent } from '../../content/generated/types.ts';
 import { SectionFrame } from './section-frame.tsx';
 
-/** The three financing solutions, one card each. Issue 4 adds the partner simulator links. */
+/**
+ * The financing partner's online simulator. The spec names the links but not their address: this
+ * is where the garage's real partner address goes.
+ */
+export const FINANCING_PARTNER_SIMULATOR_URL = 'https://simulateur.partenaire-financement.fr/';
+
+/** The three financing solutions, one card each, and the partner's simulator for each. */
 export function FinancingSection({ content }: { content: FinancingContent }) {
   return (
     <SectionFrame anchor="financement" title={content.title}>
       <p>{content.description}</p>
       <ul className="cards">
         {content.options.map((option, index) => (
-          <li key={index} className="card">
+          <li key={index} className="card card--action">
             <h3>{option.title}</h3>
             <p>{option.description}</p>
+            <p className="card__action">
+              <a href={FINANCING_PARTNER_SIMULATOR_URL} target="_blank" rel="noopener noreferrer">
+                Simuler mon financement
+                <span className="visually-hidden">
+                  {' '}
+                  ({option.title}, chez notre partenaire, nouvel onglet)
+                </span>
+              </a>
+            </p>
           </li>
         ))}
       </ul>
+      <p>
+        <a
+          className="button"
+          href={FINANCING_PARTNER_SIMULATOR_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Ouvrir le simulateur de notre partenaire
+          <span className="visually-hidden"> (nouvel onglet)</span>
+        </a>
+      </p>
     </SectionFrame>
   );
 }

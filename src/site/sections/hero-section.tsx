@@ -26,7 +26,7 @@ export function HeroSection({ content }: { content: HeroContent }) {
   }, []);
 
   return (
-    <section id="hero" className="hero" aria-labelledby="hero-title">
+    <section id="hero" className="hero" aria-labelledby="hero-title" tabIndex={-1}>
       <img
         ref={image}
         className="hero__image"

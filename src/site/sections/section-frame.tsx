@@ -15,6 +15,8 @@ export function SectionFrame({ anchor, title, className, children }: SectionFram
       id={anchor}
       className={className ? `home-section ${className}` : 'home-section'}
       aria-labelledby={`${anchor}-title`}
+      // The menu moves keyboard focus to the section it scrolled to.
+      tabIndex={-1}
     >
       <div className="container">
         <h2 id={`${anchor}-title`}>{title}</h2>

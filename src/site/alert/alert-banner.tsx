@@ -1,0 +1,52 @@
+import './alert-banner.css';
+import type { AlertContent } from '../../content/generated/types.ts';
+
+/** The admin panel's names of the three kinds (spec §2), read first by screen readers. */
+export const ALERT_TYPE_LABELS: Record<AlertContent['type'], string> = {
+  info: 'Information',
+  warning: 'Avertissement',
+  error: 'Urgence',
+};
+
+const ICONS: Record<AlertContent['type'], string> = { info: 'ℹ', warning: '⚠', error: '⛔' };
+
+interface AlertBannerProps {
+  alert: Pick<AlertContent, 'message' | 'type'>;
+  /** Shows the close button; the admin preview may leave it out. */
+  onClose?: () => void;
+}
+
+/**
+ * The site-wide alert as it looks: one colour and icon per kind, its kind named in text so that
+ * colour is never the only cue. An emergency interrupts screen readers (role alert); information
+ * and warnings wait their turn (role status). The public page and the admin preview share it.
+ */
+export function AlertBanner({ alert, onClose }: AlertBannerProps) {
+  const label = ALERT_TYPE_LABELS[alert.type];
+  return (
+    <div
+      className={`alert-banner alert-banner--${alert.type}`}
+      role={alert.type === 'error' ? 'alert' : 'status'}
+    >
+      <div className="alert-banner__inner">
+        <span className="alert-banner__icon" aria-hidden="true">
+          {ICONS[alert.type]}
+        </span>
+        <p className="alert-banner__message">
+          <span className="visually-hidden">{label} : </span>
+          {alert.message}
+        </p>
+        {onClose && (
+          <button
+            type="button"
+            className="alert-banner__close"
+            aria-label="Fermer l'alerte"
+            onClick={onClose}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import './payment-calculator.css';
+import { useId, useState } from 'react';
+import {
+  calculate,
+  EMPTY_TEXT,
+  formatEuros,
+  formatPercent,
+  PLACEHOLDER_TEXT,
+  RANGE_ERROR_TEXT,
+} from './calculator.ts';
+
+/**
+ * The visitor types an amount and reads the 2, 3 and 4 instalment plans at once. The outcome sits
+ * in a polite live region, so that screen readers hear the message or the plans as they change.
+ */
+export function PaymentCalculator() {
+  const [input, setInput] = useState('');
+  const inputId = useId();
+  const messageId = useId();
+  const result = calculate(input);
+
+  return (
+    <div className="calculator">
+      <div className="calculator__field">
+        <label htmlFor={inputId}>Montant de la réparation (en euros)</label>
+        <input
+          id={inputId}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={PLACEHOLDER_TEXT}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          aria-invalid={result.status === 'invalid'}
+          aria-describedby={result.status === 'ok' ? undefined : messageId}
+        />
+      </div>
+      <div className="calculator__outcome" aria-live="polite">
+        {result.status === 'empty' && (
+          <p id={messageId} className="calculator__hint">
+            {EMPTY_TEXT}
+          </p>
+        )}
+        {result.status === 'invalid' && (
+          <p id={messageId} className="calculator__error">
+            {RANGE_ERROR_TEXT}
+          </p>
+        )}
+        {result.status === 'ok' && (
+          <>
+            <ul className="calculator__plans">
+              {result.options.map((option) => (
+                <li key={option.count} className="calculator__plan">
+                  <h3>En {option.count} fois</h3>
+                  <p className="calculator__monthly">
+                    <strong>{formatEuros(option.monthly)}</strong> par mois
+                  </p>
+                  <p>
+                    Frais : {formatEuros(option.fee)} ({formatPercent(option.feePercent)} du
+                    montant), facturés séparément
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <p className="calculator__note">Sans intérêts : seuls les frais s&apos;ajoutent.</p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

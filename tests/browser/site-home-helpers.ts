@@ -1,0 +1,54 @@
+import type { Browser, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ContentByType } from '../../src/content/generated/types.ts';
+import { readServerInfo } from './server-info.ts';
+
+/**
+ * Stored content for the home tests: each change is undone after the test, as other spec files
+ * share the server. Use `const content = storedContent(); test.afterEach(content.restore)`.
+ */
+export function storedContent() {
+  const undo: (() => Promise<void>)[] = [];
+  return {
+    async store<T extends keyof ContentByType>(
+      db: SupabaseClient,
+      type: T,
+      content: ContentByType[T],
+    ): Promise<void> {
+      const before = await db.from('site_content').select('content').eq('type', type).maybeSingle();
+      if (before.error) throw before.error;
+      const saved = await db.from('site_content').upsert({ type, content });
+      if (saved.error) throw saved.error;
+      undo.push(async () => {
+        const restored = before.data
+          ? await db.from('site_content').upsert({ type, content: before.data.content })
+          : await db.from('site_content').delete().eq('type', type);
+        if (restored.error) throw restored.error;
+      });
+    },
+    async restore(): Promise<void> {
+      for (const step of undo.splice(0).reverse()) await step();
+    },
+  };
+}
+
+/** WCAG 2.0, 2.1 and 2.2 A and AA, as the issue asks. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/** axe's violations on the page, as 'rule: target' lines that say what to fix. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`),
+  );
+}
+
+/** A page of its own context (axe needs one made by browser.newContext()), French like a visitor. */
+export async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: readServerInfo().baseURL,
+    locale: 'fr-FR',
+  });
+  return context.newPage();
+}
