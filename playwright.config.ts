@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
  * Browser tests against the real server (in-process, fresh embedded database) serving the built
  * site. Build first: `npx vite build && npx playwright test`.
  */
+// Where global-setup tells the workers about its server: one file per run (see server-info.ts).
+process.env.BROWSER_SERVER_INFO ??= `.tmp/browser-server-${process.pid}.json`;
+
 export default defineConfig({
   testDir: 'tests/browser',
   globalSetup: './tests/browser/global-setup.ts',

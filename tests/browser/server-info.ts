@@ -9,7 +9,13 @@ export interface ServerInfo {
   member: { email: string; password: string };
 }
 
-export const SERVER_INFO_FILE = path.resolve('.tmp/browser-server.json');
+/**
+ * One file per test run (the runner sets BROWSER_SERVER_INFO once, in playwright.config.ts, and
+ * its workers inherit it), so two runs in one checkout never read each other's server.
+ */
+export const SERVER_INFO_FILE = path.resolve(
+  process.env.BROWSER_SERVER_INFO ?? '.tmp/browser-server.json',
+);
 
 export function readServerInfo(): ServerInfo {
   return JSON.parse(readFileSync(SERVER_INFO_FILE, 'utf8')) as ServerInfo;
