@@ -1,6 +1,197 @@
-import { AdminPlaceholderPage } from '../pages/admin-placeholder-page.tsx';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import type { Section } from '../../content/generated/types.ts';
+import { isSupabaseConfigured } from '../../lib/supabase.ts';
+import { PageLoading } from '../../lib/page-loading.tsx';
+import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { useSaveContentMutation } from '../content/save-content.ts';
+import { useStoredContent } from '../content/use-stored-content.ts';
+import { AddSectionForm } from './add-section-form.tsx';
+import { frenchAnnouncements, SCREEN_READER_INSTRUCTIONS } from './announcements.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { SectionRow } from './section-row.tsx';
+import {
+  addSection,
+  deleteSection,
+  dropIndexFor,
+  moveSection,
+  sortSections,
+  toggleSection,
+  type SectionDraft,
+} from './sections-model.ts';
+import { RESTORED_NOTE, useSectionsSaver, type SectionsSaveStatus } from './use-sections-saver.ts';
+import '../styles/editor.css';
+import './sections.css';
 
-/** Placeholder until the panel lands (issue 5). */
+const TITLE = 'Gérer les Sections';
+
+/** 'Gérer les Sections' (/admin): the home page's sections, in order, shown, hidden, added, removed. */
 export function SectionsPage() {
-  return <AdminPlaceholderPage title="Gérer les Sections" />;
+  return (
+    <>
+      <title>{`${TITLE} – Administration`}</title>
+      <h1>{TITLE}</h1>
+      {isSupabaseConfigured ? <StoredSections /> : <ConfigMissingNotice />}
+    </>
+  );
+}
+
+/** Waits for the stored list: the panel never starts from the defaults after a failed load. */
+function StoredSections() {
+  const { content, isLoading, failed, retry } = useStoredContent();
+  if (isLoading) return <PageLoading />;
+  if (failed) {
+    return (
+      <div className="form__error" role="alert">
+        <p>Le contenu enregistré n&apos;a pas pu être chargé : réessayez avant de le modifier.</p>
+        <button type="button" className="button button--small" onClick={() => void retry()}>
+          Réessayer
+        </button>
+      </div>
+    );
+  }
+  return <SectionsManager initial={content.sections} />;
+}
+
+function SaveState({ status }: { status: SectionsSaveStatus }) {
+  return (
+    <div className="sections-save">
+      <p className="sections-save__status" role="status">
+        {status.kind === 'saving' && 'Enregistrement…'}
+        {status.kind === 'saved' && '✓ Enregistré'}
+      </p>
+      {status.kind === 'failed' && (
+        <p className="form__error sections-save__error" role="alert">
+          {status.message} {RESTORED_NOTE}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SectionsManager({ initial }: { initial: Section[] }) {
+  const { mutateAsync } = useSaveContentMutation();
+  const save = useCallback(
+    (sections: Section[]) => mutateAsync({ type: 'sections', content: sections }),
+    [mutateAsync],
+  );
+  const { sections, status, update } = useSectionsSaver(initial, save);
+  const ordered = useMemo(() => sortSections(sections), [sections]);
+  const ids = useMemo(() => ordered.map((section) => section.id), [ordered]);
+  const [toDelete, setToDelete] = useState<Section | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const listTitleId = useId();
+  const addTitleId = useId();
+
+  const announcements = useMemo(
+    () =>
+      frenchAnnouncements({
+        title: (id: UniqueIdentifier) =>
+          ordered.find((section) => section.id === id)?.title ?? String(id),
+        position: (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1,
+        count: () => ids.length,
+      }),
+    [ordered, ids],
+  );
+
+  const sensors = useSensors(
+    // A few pixels of movement before a drag starts: a click on the handle stays a click.
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const from = ids.indexOf(String(active.id));
+    const to = over ? ids.indexOf(String(over.id)) : null;
+    update((current) => moveSection(current, from, dropIndexFor(from, to)));
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const { id } = toDelete;
+    setToDelete(null);
+    update((current) => deleteSection(current, id));
+    // The row and its button are gone: focus goes to the list's heading.
+    requestAnimationFrame(() => listHeading.current?.focus());
+  };
+
+  return (
+    <div className="sections-panel">
+      <p className="sections-panel__intro">
+        Les sections s&apos;affichent sur la page d&apos;accueil dans cet ordre. Faites-les glisser
+        par leur poignée (ou, au clavier, saisissez la poignée avec Espace puis déplacez-la avec les
+        flèches). Le bouton en forme d&apos;œil masque ou affiche une section. Chaque modification
+        est enregistrée automatiquement.
+      </p>
+      <SaveState status={status} />
+      <section className="sections-panel__block" aria-labelledby={listTitleId}>
+        <h2 id={listTitleId} ref={listHeading} tabIndex={-1}>
+          Sections de la page d&apos;accueil
+        </h2>
+        {ordered.length === 0 ? (
+          <p>Aucune section : la page d&apos;accueil est vide. Ajoutez-en une ci-dessous.</p>
+        ) : (
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+          >
+            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+              <ol className="sections-list">
+                {ordered.map((section) => (
+                  <SectionRow
+                    key={section.id}
+                    section={section}
+                    onToggle={(id) => update((current) => toggleSection(current, id))}
+                    onDelete={setToDelete}
+                  />
+                ))}
+              </ol>
+            </SortableContext>
+          </DndContext>
+        )}
+      </section>
+      <section className="sections-panel__block" aria-labelledby={addTitleId}>
+        <h2 id={addTitleId}>Ajouter une section</h2>
+        <AddSectionForm
+          sections={sections}
+          onAdd={(draft: SectionDraft) => update((current) => addSection(current, draft))}
+        />
+      </section>
+      {toDelete && (
+        <ConfirmDialog
+          title="Supprimer la section ?"
+          confirmLabel="Supprimer"
+          onConfirm={confirmDelete}
+          onCancel={() => setToDelete(null)}
+        >
+          <p>
+            La section « {toDelete.title} » sera retirée de la page d&apos;accueil. Cette action est
+            définitive.
+          </p>
+          {toDelete.id.startsWith('section-') ? null : (
+            <p>
+              Pour la retirer seulement un temps, masquez-la plutôt avec le bouton en forme
+              d&apos;œil.
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Section } from '../../content/generated/types.ts';
+import { render, unmount } from '../editor/dom-test-utils.ts';
+import { draftProblems } from './add-section-form.tsx';
+import { toggleSection } from './sections-model.ts';
+import { useSectionsSaver } from './use-sections-saver.ts';
+
+const LIST: Section[] = [
+  { id: 'hero', title: 'Accueil', order: 0, visible: true, type: 'hero' },
+  { id: 'contact', title: 'Contact', order: 1, visible: true, type: 'contact' },
+];
+
+type Saver = ReturnType<typeof useSectionsSaver>;
+
+async function mountSaver(save: (sections: Section[]) => Promise<void>) {
+  const current: { value?: Saver } = {};
+  function Harness() {
+    current.value = useSectionsSaver(LIST, save);
+    return null;
+  }
+  await render(<Harness />);
+  return () => current.value!;
+}
+
+/** A save that waits until the test settles it. */
+function deferredSave() {
+  const calls: { sections: Section[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  const save = vi.fn(
+    (sections: Section[]) =>
+      new Promise<void>((resolve, reject) => calls.push({ sections, resolve, reject })),
+  );
+  return { save, calls };
+}
+
+const visible = (sections: Section[], id: string) => sections.find((s) => s.id === id)?.visible;
+
+afterEach(async () => {
+  await unmount();
+  vi.restoreAllMocks();
+});
+
+describe('useSectionsSaver', () => {
+  it('shows a change at once, saves it, then says it is saved', async () => {
+    const { save, calls } = deferredSave();
+    const saver = await mountSaver(save);
+    await act(async () => void saver().update((s) => toggleSection(s, 'contact')));
+    expect(visible(saver().sections, 'contact')).toBe(false);
+    expect(saver().status.kind).toBe('saving');
+    await act(async () => calls[0]!.resolve());
+    expect(saver().status.kind).toBe('saved');
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends quick changes together, never two saves at once', async () => {
+    const { save, calls } = deferredSave();
+    const saver = await mountSaver(save);
+    await act(async () => void saver().update((s) => toggleSection(s, 'contact')));
+    await act(async () => void saver().update((s) => toggleSection(s, 'hero')));
+    await act(async () => void saver().update((s) => toggleSection(s, 'hero')));
+    expect(calls).toHaveLength(1);
+    await act(async () => calls[0]!.resolve());
+    expect(calls).toHaveLength(2);
+    expect(visible(calls[1]!.sections, 'hero')).toBe(true);
+    expect(visible(calls[1]!.sections, 'contact')).toBe(false);
+    await act(async () => calls[1]!.resolve());
+    expect(saver().status.kind).toBe('saved');
+  });
+
+  it('does not save a change that changes nothing', async () => {
+    const { save } = deferredSave();
+    const saver = await mountSaver(save);
+    let changed = true;
+    await act(async () => void (changed = saver().update((s) => toggleSection(s, 'nope'))));
+    expect(changed).toBe(false);
+    expect(save).not.toHaveBeenCalled();
+    expect(saver().status.kind).toBe('idle');
+  });
+
+  it('puts back what the server holds when a save is refused, with its reason', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { save, calls } = deferredSave();
+    const saver = await mountSaver(save);
+    await act(async () => void saver().update((s) => toggleSection(s, 'contact')));
+    await act(async () => void saver().update((s) => toggleSection(s, 'hero')));
+    await act(async () =>
+      calls[0]!.reject({
+        code: '23514',
+        message: 'Contenu « sections » refusé : « Titre » est obligatoire.',
+      }),
+    );
+    expect(saver().sections).toBe(LIST);
+    expect(saver().status).toEqual({
+      kind: 'failed',
+      message:
+        "L'enregistrement a échoué : Contenu « sections » refusé : « Titre » est obligatoire.",
+    });
+    // The queued change went back too: nothing more is sent.
+    expect(calls).toHaveLength(1);
+    // The next change starts from the stored list.
+    await act(async () => void saver().update((s) => toggleSection(s, 'hero')));
+    expect(visible(calls[1]!.sections, 'hero')).toBe(false);
+    expect(visible(calls[1]!.sections, 'contact')).toBe(true);
+  });
+});
+
+describe('draftProblems', () => {
+  it('asks for a title and a valid image address, in French', () => {
+    expect(draftProblems(LIST, { title: '  ', type: 'text' })).toEqual({
+      title: 'Ce champ est obligatoire.',
+    });
+    expect(
+      draftProblems(LIST, { title: 'Promo', type: 'image', imageUrl: 'pas une adresse' }),
+    ).toEqual({
+      imageUrl: 'Saisissez une adresse web (https://…) ou un chemin commençant par /.',
+    });
+    expect(draftProblems(LIST, { title: 'Promo', type: 'image', imageUrl: '/promo.jpg' })).toEqual(
+      {},
+    );
+    expect(
+      draftProblems(LIST, {
+        title: 'Promo',
+        type: 'text',
+        content: '<p>Bonjour</p>',
+        imageUrl: '',
+      }),
+    ).toEqual({});
+  });
+});

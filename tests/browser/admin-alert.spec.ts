@@ -1,0 +1,234 @@
+import AxeBuilder from '@axe-core/playwright';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { AlertContent } from '../../src/content/generated/types.ts';
+import { expect, signIn, test } from './fixtures.ts';
+import { readServerInfo } from './server-info.ts';
+
+const STATE_FILE = path.resolve('.tmp/admin-alert-state.json');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const START: AlertContent = { active: false, message: '', type: 'info', permanent: false };
+
+// Sign in once for the whole file: the server limits repeated sign-ins.
+test.beforeAll(async ({ browser }) => {
+  const server = readServerInfo();
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  await signIn(page, server.admin.email, server.admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await context.storageState({ path: STATE_FILE });
+  await context.close();
+});
+
+test.afterAll(() => rmSync(STATE_FILE, { force: true }));
+
+test.use({ storageState: STATE_FILE });
+
+function apiHeaders(anonKey: string): Record<string, string> {
+  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as {
+    origins: { localStorage: { name: string; value: string }[] }[];
+  };
+  const entry = state.origins
+    .flatMap((origin) => origin.localStorage)
+    .find((item) => /^sb-.*-auth-token$/.test(item.name));
+  const token = (JSON.parse(entry!.value) as { access_token: string }).access_token;
+  return { apikey: anonKey, Authorization: `Bearer ${token}` };
+}
+
+async function storedAlert(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<AlertContent | undefined> {
+  const response = await request.get('/rest/v1/site_content?type=eq.alert&select=content', {
+    headers,
+  });
+  expect(response.ok()).toBe(true);
+  const rows = (await response.json()) as { content: AlertContent }[];
+  return rows[0]?.content;
+}
+
+async function storeAlert(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  alert: AlertContent | undefined,
+): Promise<void> {
+  const response = alert
+    ? await request.post('/rest/v1/site_content', {
+        headers: { ...headers, Prefer: 'resolution=merge-duplicates' },
+        data: { type: 'alert', content: alert },
+      })
+    : await request.delete('/rest/v1/site_content?type=eq.alert', { headers });
+  expect(response.ok()).toBe(true);
+}
+
+const saved = (page: Page) =>
+  expect(page.getByRole('status').filter({ hasText: '✓ Enregistré' })).toBeVisible();
+
+let headers: Record<string, string>;
+let original: AlertContent | undefined;
+
+test.beforeEach(async ({ page, request }) => {
+  await page.goto('/admin/alert');
+  const json = await page.locator('#supabase-config').textContent();
+  headers = apiHeaders((JSON.parse(json!) as { anonKey: string }).anonKey);
+  original = await storedAlert(request, headers);
+  await storeAlert(request, headers, START);
+  await page.reload();
+  await expect(page.getByLabel("Activer l'alerte")).not.toBeChecked();
+});
+
+test.afterEach(async ({ request }) => {
+  await storeAlert(request, headers, original);
+});
+
+test('shows the controls, the instructions and the preview', async ({ page }) => {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Gérer l'Alerte");
+  await expect(
+    page.getByText("L'alerte s'affiche en haut de toutes les pages du site."),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Les modifications sont enregistrées automatiquement.'),
+  ).toBeVisible();
+  await expect(page.getByText(/elle disparaît après 10 secondes/)).toBeVisible();
+  await expect(page.getByLabel('Alerte permanente')).not.toBeChecked();
+  const type = page.getByLabel('Type');
+  await expect(type.locator('option')).toHaveText(['Information', 'Avertissement', 'Urgence']);
+  expect(
+    await type.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)),
+  ).toEqual(['info', 'warning', 'error']);
+  await expect(page.getByLabel('Message')).toHaveAttribute('rows', '4');
+  const preview = page.getByRole('region', { name: 'Aperçu en direct' });
+  await expect(preview).toContainText('L’alerte est désactivée');
+});
+
+test('edits apply at once in the preview, are saved, and the home page shows them', async ({
+  page,
+  request,
+}) => {
+  const message = `Garage fermé le 15 août ${randomBytes(3).toString('hex')}`;
+  await page.getByLabel("Activer l'alerte").check();
+  const preview = page.getByRole('region', { name: 'Aperçu en direct' });
+  await expect(preview).toContainText('n’a pas de message');
+  await page.getByLabel('Message').fill(message);
+  // The preview is the public banner, at once (before the save).
+  await expect(preview.locator('.alert-banner--info')).toContainText(message);
+  await page.getByLabel('Type').selectOption({ label: 'Urgence' });
+  await expect(preview.locator('.alert-banner--error')).toContainText(message);
+  await page.getByLabel('Alerte permanente').check();
+  await saved(page);
+  await expect
+    .poll(() => storedAlert(request, headers))
+    .toEqual({ active: true, message, type: 'error', permanent: true });
+
+  // The site: the emergency banner at the top of the page, still there after 10 s.
+  await page.clock.install();
+  await page.goto('/');
+  const banner = page.locator('.alert-banner');
+  await expect(banner).toHaveClass(/alert-banner--error/);
+  await expect(banner).toHaveAttribute('role', 'alert');
+  await expect(banner).toContainText(`Urgence : ${message}`);
+  await expect(banner).toHaveCSS('background-color', 'rgb(253, 236, 235)');
+  await page.clock.runFor(11_000);
+  await expect(banner).toBeVisible();
+
+  // Not permanent, a warning: it goes away after 10 seconds.
+  await page.goto('/admin/alert');
+  await page.getByLabel('Alerte permanente').uncheck();
+  await page.getByLabel('Type').selectOption('warning');
+  await page.clock.runFor(700);
+  await saved(page);
+  await expect
+    .poll(() => storedAlert(request, headers))
+    .toEqual({ active: true, message, type: 'warning', permanent: false });
+  await page.goto('/');
+  await expect(banner).toHaveClass(/alert-banner--warning/);
+  await expect(banner).toHaveAttribute('role', 'status');
+  await page.clock.runFor(10_500);
+  await expect(banner).toHaveCount(0);
+
+  // Switched off: nothing on the site.
+  await page.goto('/admin/alert');
+  await page.getByLabel("Activer l'alerte").uncheck();
+  await page.clock.runFor(700);
+  await saved(page);
+  await expect.poll(async () => (await storedAlert(request, headers))?.active).toBe(false);
+  await page.goto('/');
+  await expect(page.locator('main > section').first()).toBeVisible();
+  await expect(banner).toHaveCount(0);
+});
+
+test('saves once, shortly after the typing stops', async ({ page }) => {
+  const posts: string[] = [];
+  page.on('request', (call) => {
+    if (call.method() === 'POST' && call.url().includes('/rest/v1/site_content')) {
+      posts.push(call.postData() ?? '');
+    }
+  });
+  await page.clock.install();
+  await page.reload();
+  const field = page.getByLabel('Message');
+  await field.pressSequentially('Bonjour', { delay: 50 });
+  await expect(page.getByRole('status').filter({ hasText: 'en attente' })).toBeVisible();
+  await page.clock.runFor(300);
+  expect(posts).toHaveLength(0);
+  await page.clock.runFor(400);
+  await saved(page);
+  expect(posts).toHaveLength(1);
+  expect(JSON.parse(posts[0]!)).toMatchObject({ type: 'alert', content: { message: 'Bonjour' } });
+});
+
+test('a failed save says why, keeps the text, and can be retried', async ({ page, request }) => {
+  await page.route('**/rest/v1/site_content*', async (route) => {
+    const call = route.request();
+    if (call.method() !== 'POST') return route.continue();
+    const body = call.postDataJSON() as { content: Record<string, unknown> };
+    body.content.type = 'rouge';
+    return route.continue({ postData: JSON.stringify(body) });
+  });
+  const message = `Essai ${randomBytes(3).toString('hex')}`;
+  await page.getByLabel('Message').fill(message);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText("L'enregistrement a échoué : Contenu « alert » refusé");
+  await expect(alert).toContainText('« Type »');
+  await expect(page.getByLabel('Message')).toHaveValue(message);
+  expect((await storedAlert(request, headers))?.message).toBe('');
+
+  await page.unroute('**/rest/v1/site_content*');
+  await alert.getByRole('button', { name: 'Réessayer' }).click();
+  await saved(page);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect((await storedAlert(request, headers))?.message).toBe(message);
+});
+
+test('axe finds no violation on the panel', async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: readServerInfo().baseURL,
+    storageState: STATE_FILE,
+    locale: 'fr-FR',
+  });
+  const page = await context.newPage();
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(
+      results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
+    ).toEqual([]);
+  };
+  await page.goto('/admin/alert');
+  await expect(page.getByLabel('Message')).toBeVisible();
+  await check();
+  await page.getByLabel("Activer l'alerte").check();
+  await page.getByLabel('Message').fill('Fermeture exceptionnelle samedi');
+  for (const type of ['info', 'warning', 'error']) {
+    await page.getByLabel('Type').selectOption(type);
+    await expect(page.locator(`.alert-banner--${type}`)).toBeVisible();
+    await check();
+  }
+  await expect(page.getByText('✓ Enregistré')).toBeVisible();
+  await check();
+  await context.close();
+});

@@ -1,0 +1,175 @@
+import AxeBuilder from '@axe-core/playwright';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import type { ModalContent } from '../../src/content/generated/types.ts';
+import { expect, signIn, test } from './fixtures.ts';
+import { readServerInfo } from './server-info.ts';
+
+const STATE_FILE = path.resolve('.tmp/admin-modal-state.json');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const SAVED = 'Les modifications ont été enregistrées avec succès.';
+const START: ModalContent = { active: false, title: '', message: '' };
+
+// Sign in once for the whole file: the server limits repeated sign-ins.
+test.beforeAll(async ({ browser }) => {
+  const server = readServerInfo();
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  await signIn(page, server.admin.email, server.admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await context.storageState({ path: STATE_FILE });
+  await context.close();
+});
+
+test.afterAll(() => rmSync(STATE_FILE, { force: true }));
+
+test.use({ storageState: STATE_FILE });
+
+function apiHeaders(anonKey: string): Record<string, string> {
+  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as {
+    origins: { localStorage: { name: string; value: string }[] }[];
+  };
+  const entry = state.origins
+    .flatMap((origin) => origin.localStorage)
+    .find((item) => /^sb-.*-auth-token$/.test(item.name));
+  const token = (JSON.parse(entry!.value) as { access_token: string }).access_token;
+  return { apikey: anonKey, Authorization: `Bearer ${token}` };
+}
+
+async function storedModal(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<ModalContent | undefined> {
+  const response = await request.get('/rest/v1/site_content?type=eq.modal&select=content', {
+    headers,
+  });
+  expect(response.ok()).toBe(true);
+  const rows = (await response.json()) as { content: ModalContent }[];
+  return rows[0]?.content;
+}
+
+async function storeModal(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  modal: ModalContent | undefined,
+): Promise<void> {
+  const response = modal
+    ? await request.post('/rest/v1/site_content', {
+        headers: { ...headers, Prefer: 'resolution=merge-duplicates' },
+        data: { type: 'modal', content: modal },
+      })
+    : await request.delete('/rest/v1/site_content?type=eq.modal', { headers });
+  expect(response.ok()).toBe(true);
+}
+
+let headers: Record<string, string>;
+let original: ModalContent | undefined;
+
+test.beforeEach(async ({ page, request }) => {
+  await page.goto('/admin/modal');
+  const json = await page.locator('#supabase-config').textContent();
+  headers = apiHeaders((JSON.parse(json!) as { anonKey: string }).anonKey);
+  original = await storedModal(request, headers);
+  await storeModal(request, headers, START);
+  await page.reload();
+  await expect(page.getByLabel('Afficher la pop-up')).not.toBeChecked();
+});
+
+test.afterEach(async ({ request }) => {
+  await storeModal(request, headers, original);
+});
+
+test('edits the pop-up with a live preview, saves it, and the home page shows it', async ({
+  page,
+  request,
+}) => {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pop-up');
+  const preview = page.getByRole('region', { name: 'Aperçu en direct' });
+  await expect(preview).toContainText('La pop-up est désactivée');
+
+  const title = `Congés d'été ${randomBytes(3).toString('hex')}`;
+  const message = 'Le garage sera fermé du 1er au 15 août.\nBonnes vacances !';
+  await page.getByLabel('Afficher la pop-up').check();
+  await page.getByRole('textbox', { name: 'Titre' }).fill(title);
+  const field = page.getByRole('textbox', { name: 'Message' });
+  await expect(field).toHaveJSProperty('tagName', 'TEXTAREA');
+  await field.fill(message);
+  // The preview is the public card, inline: nothing traps focus in the admin page.
+  await expect(preview.locator('.popup-card')).toContainText(title);
+  await expect(preview.locator('.popup-card')).toContainText('Bonnes vacances !');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await field.press('Tab');
+  await expect(field).not.toBeFocused();
+
+  await page.clock.install();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('status').getByText(SAVED)).toBeVisible();
+  await page.clock.runFor(3000);
+  await expect(page.getByText(SAVED)).toHaveCount(0);
+  expect(await storedModal(request, headers)).toEqual({ active: true, title, message });
+
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Le garage sera fermé du 1er au 15 août.');
+
+  // Switched off: no pop-up on the site.
+  await page.goto('/admin/modal');
+  await page.getByLabel('Afficher la pop-up').uncheck();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('status').getByText(SAVED)).toBeVisible();
+  expect((await storedModal(request, headers))?.active).toBe(false);
+  await page.goto('/');
+  await expect(page.locator('main > section').first()).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a refused save shows the French reason and keeps what was typed', async ({
+  page,
+  request,
+}) => {
+  await page.route('**/rest/v1/site_content*', async (route) => {
+    const call = route.request();
+    if (call.method() !== 'POST') return route.continue();
+    const body = call.postDataJSON() as { content: Record<string, unknown> };
+    delete body.content.title;
+    return route.continue({ postData: JSON.stringify(body) });
+  });
+  await page.getByRole('textbox', { name: 'Message' }).fill('Non enregistré');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    "L'enregistrement a échoué : Contenu « modal » refusé : « Titre » est obligatoire.",
+  );
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Non enregistré');
+  await expect(page.getByText(SAVED)).toHaveCount(0);
+  expect(await storedModal(request, headers)).toEqual(START);
+});
+
+test('axe finds no violation on the panel', async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: readServerInfo().baseURL,
+    storageState: STATE_FILE,
+    locale: 'fr-FR',
+  });
+  const page = await context.newPage();
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(
+      results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
+    ).toEqual([]);
+  };
+  await page.goto('/admin/modal');
+  await expect(page.getByLabel('Afficher la pop-up')).toBeVisible();
+  await check();
+  await page.getByLabel('Afficher la pop-up').check();
+  await page.getByRole('textbox', { name: 'Titre' }).fill('Information');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Nouveaux horaires dès lundi.');
+  await expect(page.locator('.popup-card')).toBeVisible();
+  await check();
+  await context.close();
+});

@@ -1,0 +1,386 @@
+import AxeBuilder from '@axe-core/playwright';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import type { Section } from '../../src/content/generated/types.ts';
+import { expect, signIn, test } from './fixtures.ts';
+import { readServerInfo } from './server-info.ts';
+
+const STATE_FILE = path.resolve('.tmp/admin-sections-state.json');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+/** The spec's French anchors of the home sections whose anchor is not their id. */
+const ANCHORS: Record<string, string> = {
+  about: 'propos',
+  hours: 'horaires',
+  pricing: 'honoraires',
+  financing: 'financement',
+};
+const anchorOf = (id: string) => ANCHORS[id] ?? id;
+const DEFAULT_IDS = DEFAULT_CONTENT.sections.map((section) => section.id);
+
+// Sign in once for the whole file: the server limits repeated sign-ins.
+test.beforeAll(async ({ browser }) => {
+  const server = readServerInfo();
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  await signIn(page, server.admin.email, server.admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await context.storageState({ path: STATE_FILE });
+  await context.close();
+});
+
+test.afterAll(() => rmSync(STATE_FILE, { force: true }));
+
+test.use({ storageState: STATE_FILE });
+
+/** The REST API's headers: the page's anon key and the admin's token from the stored session. */
+function apiHeaders(anonKey: string): Record<string, string> {
+  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as {
+    origins: { localStorage: { name: string; value: string }[] }[];
+  };
+  const entry = state.origins
+    .flatMap((origin) => origin.localStorage)
+    .find((item) => /^sb-.*-auth-token$/.test(item.name));
+  const token = (JSON.parse(entry!.value) as { access_token: string }).access_token;
+  return { apikey: anonKey, Authorization: `Bearer ${token}` };
+}
+
+async function storedSections(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<Section[] | undefined> {
+  const response = await request.get('/rest/v1/site_content?type=eq.sections&select=content', {
+    headers,
+  });
+  expect(response.ok()).toBe(true);
+  const rows = (await response.json()) as { content: Section[] }[];
+  return rows[0]?.content;
+}
+
+async function storeSections(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  sections: Section[] | undefined,
+): Promise<void> {
+  const response = sections
+    ? await request.post('/rest/v1/site_content', {
+        headers: { ...headers, Prefer: 'resolution=merge-duplicates' },
+        data: { type: 'sections', content: sections },
+      })
+    : await request.delete('/rest/v1/site_content?type=eq.sections', { headers });
+  expect(response.ok()).toBe(true);
+}
+
+const sortedIds = (sections: readonly Section[] | undefined) =>
+  [...(sections ?? [])].sort((a, b) => a.order - b.order).map((section) => section.id);
+
+function listOf(page: Page): Locator {
+  return page.getByRole('region', { name: "Sections de la page d'accueil" }).getByRole('listitem');
+}
+
+const rowOf = (page: Page, title: string) =>
+  listOf(page).filter({ has: page.locator('.sections-row__title', { hasText: title }) });
+
+async function adminIds(page: Page): Promise<string[]> {
+  return listOf(page).evaluateAll((rows) =>
+    rows.map((row) => row.getAttribute('data-section-id')!),
+  );
+}
+
+async function publicAnchors(page: Page): Promise<string[]> {
+  await page.goto('/');
+  await expect(page.locator('main > section').first()).toBeVisible();
+  return page.locator('main > section').evaluateAll((nodes) => nodes.map((node) => node.id));
+}
+
+const saved = (page: Page) => expect(page.getByText('✓ Enregistré')).toBeVisible();
+
+function moved(ids: readonly string[], from: number, to: number): string[] {
+  const copy = [...ids];
+  const [item] = copy.splice(from, 1);
+  copy.splice(to, 0, item!);
+  return copy;
+}
+
+let headers: Record<string, string>;
+let original: Section[] | undefined;
+
+test.beforeEach(async ({ page, request }) => {
+  await page.goto('/admin');
+  const json = await page.locator('#supabase-config').textContent();
+  headers = apiHeaders((JSON.parse(json!) as { anonKey: string }).anonKey);
+  original = await storedSections(request, headers);
+  // Every test starts from the spec's ten sections, in order and all visible.
+  await storeSections(request, headers, DEFAULT_CONTENT.sections);
+  await page.reload();
+  await expect(listOf(page)).toHaveCount(DEFAULT_IDS.length);
+});
+
+test.afterEach(async ({ request }) => {
+  await storeSections(request, headers, original);
+});
+
+test('lists the sections in order with their controls', async ({ page }) => {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gérer les Sections');
+  expect(await adminIds(page)).toEqual(DEFAULT_IDS);
+  const hero = rowOf(page, 'Accueil');
+  await expect(hero.getByRole('button', { name: 'Masquer' })).toHaveAttribute('title', 'Masquer');
+  await expect(hero.getByRole('button', { name: 'Masquer' })).toHaveAccessibleDescription(
+    'Accueil',
+  );
+  await expect(hero.getByRole('link', { name: 'Modifier la section « Accueil »' })).toHaveAttribute(
+    'href',
+    '/admin/hero',
+  );
+  await expect(
+    hero.getByRole('button', { name: 'Déplacer la section « Accueil »' }),
+  ).toHaveAttribute('aria-roledescription', 'section déplaçable');
+});
+
+test('reorders by mouse, saves, and the home page follows', async ({ page, request }) => {
+  // Drag 'Horaires' (4th) onto 'Services' (2nd).
+  const handle = rowOf(page, 'Horaires').getByRole('button', { name: /^Déplacer/ });
+  const from = (await handle.boundingBox())!;
+  const to = (await rowOf(page, 'Services').boundingBox())!;
+  const x = from.x + from.width / 2;
+  await page.mouse.move(x, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, from.y + from.height / 2 - 10, { steps: 3 });
+  await page.mouse.move(x, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
+
+  const expected = moved(DEFAULT_IDS, 3, 1);
+  await expect.poll(() => adminIds(page)).toEqual(expected);
+  await saved(page);
+  expect(sortedIds(await storedSections(request, headers))).toEqual(expected);
+  const stored = (await storedSections(request, headers))!;
+  expect([...stored].sort((a, b) => a.order - b.order).map((s) => s.order)).toEqual(
+    expected.map((_, index) => index),
+  );
+
+  // A drag that ends where it started changes nothing.
+  const calculator = rowOf(page, 'Paiement en plusieurs fois').getByRole('button', {
+    name: /^Déplacer/,
+  });
+  const box = (await calculator.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 8, { steps: 4 });
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  expect(await adminIds(page)).toEqual(expected);
+
+  expect(await publicAnchors(page)).toEqual(expected.map(anchorOf));
+});
+
+test('reorders by keyboard with French announcements, and the home page follows', async ({
+  page,
+  request,
+}) => {
+  const handle = rowOf(page, 'Services').getByRole('button', { name: /^Déplacer/ });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await expect(live).toHaveText('Section « Services » saisie, position 2 sur 10.');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('déplacée en position 3 sur 10');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('déplacée en position 4 sur 10');
+  await page.keyboard.press('Space');
+  await expect(live).toHaveText('Section « Services » déposée en position 4 sur 10.');
+
+  const expected = moved(DEFAULT_IDS, 1, 3);
+  await expect.poll(() => adminIds(page)).toEqual(expected);
+  await saved(page);
+  // Focus stays on the handle, to move it again.
+  await expect(handle).toBeFocused();
+
+  // Up to the very top, then Escape cancels a move.
+  await page.keyboard.press('Space');
+  await expect(live).toHaveText('Section « Services » saisie, position 4 sur 10.');
+  for (const position of [3, 2, 1]) {
+    await page.keyboard.press('ArrowUp');
+    await expect(live).toContainText(`déplacée en position ${position} sur 10`);
+  }
+  await page.keyboard.press('Space');
+  const top = moved(expected, 3, 0);
+  await expect.poll(() => adminIds(page)).toEqual(top);
+  await page.keyboard.press('Space');
+  await expect(live).toHaveText('Section « Services » saisie, position 1 sur 10.');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('déplacée en position 2 sur 10');
+  await page.keyboard.press('Escape');
+  await expect(live).toContainText('Déplacement annulé.');
+  await saved(page);
+  expect(await adminIds(page)).toEqual(top);
+
+  await expect.poll(async () => sortedIds(await storedSections(request, headers))).toEqual(top);
+  expect(await publicAnchors(page)).toEqual(top.map(anchorOf));
+});
+
+test('hides a section (greyed out here, gone from the home page) and shows it again', async ({
+  page,
+  request,
+}) => {
+  const row = rowOf(page, 'Services');
+  await row.getByRole('button', { name: 'Masquer' }).click();
+  const show = row.getByRole('button', { name: 'Afficher' });
+  await expect(show).toHaveAttribute('title', 'Afficher');
+  await expect(row).toHaveClass(/sections-row--hidden/);
+  await expect(row).toContainText('Masquée');
+  await expect(row).toHaveCSS('background-color', 'rgb(236, 239, 242)');
+  await saved(page);
+  const stored = await storedSections(request, headers);
+  expect(stored?.find((s) => s.id === 'services')?.visible).toBe(false);
+
+  const anchors = await publicAnchors(page);
+  expect(anchors).not.toContain('services');
+  expect(anchors).toEqual(DEFAULT_IDS.filter((id) => id !== 'services').map(anchorOf));
+  await expect(page.locator('#services')).toHaveCount(0);
+
+  await page.goto('/admin');
+  await rowOf(page, 'Services').getByRole('button', { name: 'Afficher' }).click();
+  await expect(rowOf(page, 'Services')).not.toHaveClass(/sections-row--hidden/);
+  await saved(page);
+  expect(await publicAnchors(page)).toContain('services');
+});
+
+test('adds a section, which shows at the end of the home page', async ({ page, request }) => {
+  const form = page.getByRole('region', { name: 'Ajouter une section' });
+  // Without a title: the French message, next to the field, and nothing added.
+  await form.getByRole('button', { name: 'Ajouter la section' }).click();
+  const title = form.getByRole('textbox', { name: 'Titre' });
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAccessibleDescription(/Ce champ est obligatoire\./);
+  await expect(listOf(page)).toHaveCount(10);
+
+  const name = `Promotions ${randomBytes(3).toString('hex')}`;
+  await title.fill(name);
+  await form.getByLabel('Type').selectOption({ label: 'Image' });
+  await form
+    .getByLabel('Contenu (HTML, facultatif)')
+    .fill('<p>Vidange offerte <b>ce mois-ci</b></p>');
+  await form.getByLabel("Adresse de l'image (facultatif)").fill('/images/atelier.jpg');
+  const before = Date.now();
+  await form.getByRole('button', { name: 'Ajouter la section' }).click();
+  await expect(listOf(page)).toHaveCount(11);
+  await expect(listOf(page).last()).toContainText(name);
+  await expect(title).toHaveValue('');
+  await saved(page);
+
+  const stored = (await storedSections(request, headers))!;
+  const added = stored.find((section) => section.title === name)!;
+  expect(added).toMatchObject({
+    order: 10,
+    visible: true,
+    type: 'image',
+    content: '<p>Vidange offerte <b>ce mois-ci</b></p>',
+    imageUrl: '/images/atelier.jpg',
+  });
+  expect(added.id).toMatch(/^section-\d+$/);
+  const stamp = Number(added.id.slice('section-'.length));
+  expect(stamp).toBeGreaterThanOrEqual(before - 1000);
+  expect(stamp).toBeLessThanOrEqual(Date.now() + 1000);
+
+  expect(await publicAnchors(page)).toEqual([...DEFAULT_IDS.map(anchorOf), added.id]);
+  const section = page.locator(`main > section#${added.id}`);
+  await expect(section.getByRole('heading', { level: 2 })).toHaveText(name);
+  await expect(section).toContainText('Vidange offerte ce mois-ci');
+  await expect(section.locator('img')).toHaveAttribute('src', '/images/atelier.jpg');
+});
+
+test('deletes a section after a confirmation', async ({ page, request }) => {
+  const row = rowOf(page, 'Financement');
+  await row.getByRole('button', { name: 'Supprimer la section « Financement »' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Supprimer la section ?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('La section « Financement » sera retirée');
+  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
+
+  // Cancelled (button, then Escape): nothing changes.
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toHaveCount(0);
+  await row.getByRole('button', { name: /^Supprimer/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(listOf(page)).toHaveCount(10);
+
+  await row.getByRole('button', { name: /^Supprimer/ }).click();
+  await dialog.getByRole('button', { name: 'Supprimer', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(listOf(page)).toHaveCount(9);
+  await expect(rowOf(page, 'Financement')).toHaveCount(0);
+  await saved(page);
+  await expect(page.getByRole('heading', { name: "Sections de la page d'accueil" })).toBeFocused();
+
+  const expected = DEFAULT_IDS.filter((id) => id !== 'financing');
+  expect(sortedIds(await storedSections(request, headers))).toEqual(expected);
+  expect(await publicAnchors(page)).toEqual(expected.map(anchorOf));
+});
+
+test('a save the server refuses shows its reason and puts the list back', async ({
+  page,
+  request,
+}) => {
+  // On its way, the first section loses its title: the real server refuses the list.
+  await page.route('**/rest/v1/site_content*', async (route) => {
+    const call = route.request();
+    if (call.method() !== 'POST') return route.continue();
+    const body = call.postDataJSON() as { content: Record<string, unknown>[] };
+    delete body.content[0]!.title;
+    return route.continue({ postData: JSON.stringify(body) });
+  });
+  const row = rowOf(page, 'Contact');
+  await row.getByRole('button', { name: 'Masquer' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText("L'enregistrement a échoué : Contenu « sections » refusé");
+  await expect(alert).toContainText('« Titre » est obligatoire');
+  await expect(alert).toContainText('La liste a été remise telle qu’elle est enregistrée.');
+  // The list is what the server holds: Contact still shown.
+  await expect(row.getByRole('button', { name: 'Masquer' })).toBeVisible();
+  await expect(row).not.toHaveClass(/sections-row--hidden/);
+  expect(await storedSections(request, headers)).toEqual(DEFAULT_CONTENT.sections);
+
+  // Once the server accepts again, the next change is saved.
+  await page.unroute('**/rest/v1/site_content*');
+  await row.getByRole('button', { name: 'Masquer' }).click();
+  await saved(page);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  const stored = await storedSections(request, headers);
+  expect(stored?.find((s) => s.id === 'contact')?.visible).toBe(false);
+});
+
+test('axe finds no violation on the panel, nor with the confirmation open', async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: readServerInfo().baseURL,
+    storageState: STATE_FILE,
+    locale: 'fr-FR',
+  });
+  const page = await context.newPage();
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(
+      results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
+    ).toEqual([]);
+  };
+  await page.goto('/admin');
+  await expect(listOf(page)).toHaveCount(10);
+  await check();
+  // A hidden section (greyed) and an error next to a field.
+  await rowOf(page, 'Services').getByRole('button', { name: 'Masquer' }).click();
+  await saved(page);
+  await page.getByRole('button', { name: 'Ajouter la section' }).click();
+  await expect(page.getByText('Ce champ est obligatoire.')).toBeVisible();
+  await check();
+  await rowOf(page, 'Blog')
+    .getByRole('button', { name: /^Supprimer/ })
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await check();
+  await context.close();
+});
