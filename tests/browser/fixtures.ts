@@ -11,6 +11,8 @@ interface Fixtures {
   consoleErrors: string[];
   /** supabase-js signed in as the administrator: arranges content as the owner would. */
   adminDb: SupabaseClient;
+  /** supabase-js with the service role (bypasses RLS): arranges what only the server writes. */
+  serviceDb: SupabaseClient;
 }
 
 export const test = base.extend<Fixtures>({
@@ -39,6 +41,17 @@ export const test = base.extend<Fixtures>({
     if (error) throw new Error(`Admin sign-in failed: ${error.message}`);
     await use(client);
     await client.auth.signOut();
+  },
+  serviceDb: async ({ server }, use) => {
+    // global-setup writes the service key beside the server's address.
+    const { serviceKey } = server as ServerInfo & { serviceKey?: string };
+    if (!serviceKey) throw new Error('Clé du rôle de service absente (global-setup).');
+    await use(
+      createClient(server.baseURL, serviceKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: WebSocket as never },
+      }),
+    );
   },
 });
 

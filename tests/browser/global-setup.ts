@@ -26,7 +26,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const openai = await startOpenAiStandIn();
-  const server = await startTestServer({ distDir, openaiBaseUrl: openai.url });
+  // publishIntervalMs: a scheduled post whose time has come is published within a second
+  // (DESIGN.md decision 4; admin-blog.spec.ts waits for it).
+  const server = await startTestServer({
+    distDir,
+    openaiBaseUrl: openai.url,
+    publishIntervalMs: 1000,
+  });
   globalThis.__garageBrowserServer = server;
 
   const suffix = randomBytes(4).toString('hex');
@@ -39,7 +45,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await server.createUser(info.member.email, info.member.password, false);
 
   await mkdir(path.dirname(SERVER_INFO_FILE), { recursive: true });
-  await writeFile(SERVER_INFO_FILE, JSON.stringify(info), { mode: 0o600 });
+  // serviceKey: the fixtures' serviceDb arranges what only the service role may write (visits).
+  await writeFile(SERVER_INFO_FILE, JSON.stringify({ ...info, serviceKey: server.serviceKey }), {
+    mode: 0o600,
+  });
   // Playwright runs a function returned by global setup as one more teardown.
   return () => openai.close();
 }

@@ -1,6 +1,140 @@
-import { AdminPlaceholderPage } from '../pages/admin-placeholder-page.tsx';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { fetchStats } from './stats-api.ts';
+import { StatsChart } from './stats-chart.tsx';
+import {
+  formatCount,
+  PERIOD_ORDER,
+  PERIODS,
+  periodLabel,
+  STATS_ERROR,
+  statCards,
+  type StatRow,
+  type StatsPeriod,
+} from './stats-model.ts';
+import './stats-page.css';
 
-/** Placeholder until the panel lands (issue 5). */
-export function StatsPage() {
-  return <AdminPlaceholderPage title="Statistiques de Visites" />;
+export interface StatsPageProps {
+  /** The supabase-js client; the app's one client by default (tests pass their own). */
+  client?: SupabaseClient | null;
+}
+
+/** 'Statistiques de Visites' (/admin/stats, spec §2 panel 2, DESIGN.md decisions 1 and 7). */
+export function StatsPage({ client = defaultClient }: StatsPageProps) {
+  return (
+    <>
+      <title>Statistiques de Visites – Administration</title>
+      <h1>Statistiques de Visites</h1>
+      {client ? <Stats client={client} /> : <ConfigMissingNotice />}
+    </>
+  );
+}
+
+function Stats({ client }: { client: SupabaseClient }) {
+  const [period, setPeriod] = useState<StatsPeriod>('daily');
+  const selectId = useId();
+  const stats = useQuery({
+    queryKey: ['admin', 'visit-stats', period],
+    queryFn: () => fetchStats(client, period),
+    // Spec §4: loading, then error or data, fetched again on every period change.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
+  return (
+    <div className="stats">
+      <div className="stats__period">
+        <label htmlFor={selectId}>Période</label>
+        <select
+          id={selectId}
+          className="editor-input"
+          value={period}
+          onChange={(event) => setPeriod(event.target.value as StatsPeriod)}
+        >
+          {PERIOD_ORDER.map((value) => (
+            <option key={value} value={value}>
+              {PERIODS[value].label}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {stats.isPending ? (
+        <div className="stats__loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">Chargement des statistiques…</span>
+        </div>
+      ) : stats.isError ? (
+        <p className="stats__error" role="alert">
+          {STATS_ERROR}
+        </p>
+      ) : (
+        <StatsData period={period} rows={stats.data} />
+      )}
+    </div>
+  );
+}
+
+function StatsData({ period, rows }: { period: StatsPeriod; rows: StatRow[] }) {
+  const cards = statCards(rows);
+  const chartTitleId = useId();
+  const tableCaptionId = useId();
+  const { caption } = PERIODS[period];
+  return (
+    <>
+      <ul className="stats__cards" aria-label="Chiffres clés">
+        <Card label="Total des visites" value={cards.total} />
+        <Card label="Moyenne par période" value={cards.average} />
+        <Card label="Dernière période" value={cards.last} />
+      </ul>
+
+      <section className="stats__panel" aria-labelledby={chartTitleId}>
+        <h2 id={chartTitleId} className="stats__panel-title">
+          Évolution des visites
+        </h2>
+        <p className="stats__caption">{caption}</p>
+        <StatsChart period={period} rows={rows} />
+      </section>
+
+      <section className="stats__panel">
+        <div className="stats__table" tabIndex={0} role="region" aria-labelledby={tableCaptionId}>
+          <table>
+            <caption id={tableCaptionId}>Visites par période ({caption.toLowerCase()})</caption>
+            <thead>
+              <tr>
+                <th scope="col">Période</th>
+                <th scope="col">Visites</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.period}>
+                  <th scope="row">{periodLabel(row.period)}</th>
+                  <td>{formatCount(row.visits)}</td>
+                </tr>
+              ))}
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={2}>Aucune donnée pour cette période.</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Card({ label, value }: { label: string; value: number }) {
+  return (
+    <li className="stats__card">
+      <span className="stats__card-label">{label}</span>
+      <span className="stats__card-value">{formatCount(value)}</span>
+    </li>
+  );
 }

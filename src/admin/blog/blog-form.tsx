@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, TemplatesType, UiSchema } from '@rjsf/utils';
+import { validatorFor } from '../../content/content.ts';
+import { FORMS } from '../../content/generated/forms.ts';
+import { createContentValidator, frenchErrors } from '../editor/content-validator.ts';
+import { EDITOR_TEMPLATES, EDITOR_WIDGETS, translateFrench } from '../editor/theme/index.ts';
+import type { BlogPostForm } from './blog-post.ts';
+import { ParisDateTimeWidget } from './paris-date-time-widget.tsx';
+import '../styles/editor.css';
+
+const { schema, uiSchema: baseUiSchema } = FORMS['blog-post'] as unknown as {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+};
+
+const PARIS_TIME_HELP = 'Date et heure de Paris.';
+
+/** The blog-post form hints, with the date-times read and typed in Paris time. */
+export const BLOG_UI_SCHEMA = {
+  ...baseUiSchema,
+  published_at: {
+    ...(baseUiSchema.published_at as UiSchema | undefined),
+    'ui:widget': 'parisDateTime',
+    'ui:help': PARIS_TIME_HELP,
+  },
+  scheduled_at: {
+    ...(baseUiSchema.scheduled_at as UiSchema | undefined),
+    'ui:widget': 'parisDateTime',
+    'ui:help': `${PARIS_TIME_HELP} Sans date de publication, l'article sera publié automatiquement à cette date.`,
+  },
+} as UiSchema as UiSchema<BlogPostForm>;
+
+const TEMPLATES = EDITOR_TEMPLATES as Partial<TemplatesType<BlogPostForm>>;
+const WIDGETS = { ...EDITOR_WIDGETS, parisDateTime: ParisDateTimeWidget };
+const transformErrors = frenchErrors(schema);
+const ignoreErrors = () => {};
+const keepFocus = (event: MouseEvent) => event.preventDefault();
+const FOCUSABLE = 'input, textarea, select, button, [tabindex]:not([tabindex="-1"])';
+
+let validator: ReturnType<typeof createContentValidator> | undefined;
+function blogValidator() {
+  validator ??= createContentValidator(schema, validatorFor('blog-post'));
+  return validator;
+}
+
+export interface BlogFormProps {
+  /** 'new' or 'edit' (spec §4 blog form states; closed is the form not being rendered). */
+  mode: 'new' | 'edit';
+  initialData: BlogPostForm;
+  /** Stores the post; the page shows the outcome and closes the form on success. */
+  onSubmit: (data: BlogPostForm) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * The article form (spec §2 panel 5, §5): title, content (10 rows), excerpt (2 rows), cover image
+ * URL, publication and scheduled date-times in Paris time; the blog-post schema's rules with our
+ * French messages, checked on blur and on save.
+ */
+export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProps) {
+  const [data, setData] = useState<BlogPostForm>(initialData);
+  const [saving, setSaving] = useState(false);
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const formValidator = useMemo(() => blogValidator(), []);
+
+  // The form opens where the owner's attention goes: its title.
+  useEffect(() => heading.current?.focus(), []);
+
+  const handleChange = useCallback((event: IChangeEvent<BlogPostForm>) => {
+    setData(event.formData as BlogPostForm);
+  }, []);
+
+  const handleSubmit = useCallback(
+    (event: IChangeEvent<BlogPostForm>) => {
+      const submitted = event.formData as BlogPostForm;
+      setSaving(true);
+      void onSubmit(submitted).finally(() => setSaving(false));
+    },
+    [onSubmit],
+  );
+
+  const focusFirstInvalid = useCallback(() => {
+    setTimeout(() => {
+      const invalid = container.current?.querySelector('.editor-field--invalid');
+      const target = invalid?.matches(FOCUSABLE) ? invalid : invalid?.querySelector(FOCUSABLE);
+      if (target instanceof HTMLElement) target.focus();
+    }, 0);
+  }, []);
+
+  return (
+    <section className="blog-form editor__form" aria-labelledby={headingId} ref={container}>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="blog-form__title">
+        {mode === 'new' ? 'Nouvel article' : "Modifier l'article"}
+      </h2>
+      <Form<BlogPostForm>
+        schema={schema}
+        uiSchema={BLOG_UI_SCHEMA}
+        validator={formValidator}
+        formData={data}
+        onChange={handleChange}
+        onSubmit={handleSubmit}
+        templates={TEMPLATES}
+        widgets={WIDGETS}
+        translateString={translateFrench}
+        transformErrors={transformErrors}
+        noHtml5Validate
+        liveValidate="onBlur"
+        showErrorList={false}
+        focusOnFirstError={focusFirstInvalid}
+        // The errors are shown next to their fields; rjsf would otherwise log them.
+        onError={ignoreErrors}
+      >
+        <div className="editor__actions blog-form__actions">
+          {/* keepFocus: a press must not blur the field first, or its error, shown on blur, would
+              move these buttons away from under the pointer before the click lands. */}
+          <button type="submit" className="button" disabled={saving} onMouseDown={keepFocus}>
+            {saving ? 'Enregistrement…' : 'Enregistrer'}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onMouseDown={keepFocus}
+            onClick={onCancel}
+          >
+            Annuler
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

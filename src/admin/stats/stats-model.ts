@@ -1,0 +1,107 @@
+import {
+  formatCalendarMonth,
+  formatShortCalendarDay,
+  formatShortCalendarMonth,
+} from '../../lib/dates.ts';
+
+export type StatsPeriod = 'daily' | 'weekly' | 'monthly' | 'yearly';
+
+interface PeriodInfo {
+  label: string;
+  rpc: 'get_daily_stats' | 'get_weekly_stats' | 'get_monthly_stats' | 'get_yearly_stats';
+  caption: string;
+}
+
+/** Spec §2 panel 2 and §7: the selector's labels, the procedure each calls, the chart's caption. */
+export const PERIODS: Record<StatsPeriod, PeriodInfo> = {
+  daily: { label: 'Journalier', rpc: 'get_daily_stats', caption: 'Derniers 30 jours' },
+  weekly: { label: 'Hebdomadaire', rpc: 'get_weekly_stats', caption: '12 dernières semaines' },
+  monthly: { label: 'Mensuel', rpc: 'get_monthly_stats', caption: '12 derniers mois' },
+  yearly: { label: 'Annuel', rpc: 'get_yearly_stats', caption: '5 dernières années' },
+};
+
+export const PERIOD_ORDER: readonly StatsPeriod[] = ['daily', 'weekly', 'monthly', 'yearly'];
+
+export const STATS_ERROR = 'Erreur lors du chargement des statistiques';
+
+/** A row as the procedures return it (spec §3: visits a number or a numeric string). */
+export interface RawStatRow {
+  period: string;
+  visits: number | string | null;
+}
+
+export interface StatRow {
+  period: string;
+  visits: number;
+}
+
+export function normalizeRows(rows: readonly RawStatRow[] | null | undefined): StatRow[] {
+  return (rows ?? []).map((row) => {
+    const visits = Number(row.visits);
+    return { period: String(row.period), visits: Number.isFinite(visits) ? visits : 0 };
+  });
+}
+
+export interface StatCards {
+  total: number;
+  /** The total over the number of periods, rounded. */
+  average: number;
+  /** The visits of the first row returned (the newest period), 0 if none. */
+  last: number;
+}
+
+export function statCards(rows: readonly StatRow[]): StatCards {
+  const total = rows.reduce((sum, row) => sum + row.visits, 0);
+  return {
+    total,
+    average: rows.length ? Math.round(total / rows.length) : 0,
+    last: rows[0]?.visits ?? 0,
+  };
+}
+
+/**
+ * A period label in French (DESIGN.md decision 7 gives the raw forms): '2026-11-22' →
+ * '22 nov. 2026', '2026-S47' → 'Semaine 47 (2026)', '2026-11' → 'novembre 2026', '2026' → '2026'.
+ * An unexpected label is shown as it came.
+ */
+export function periodLabel(period: string): string {
+  const week = /^(\d{4})-S(\d{1,2})$/.exec(period);
+  if (week) return `Semaine ${Number(week[2])} (${week[1]})`;
+  return formatShortCalendarDay(period) || formatCalendarMonth(period) || period;
+}
+
+/** The chart's shorter axis label: '22/11', 'S47', 'nov. 2026', '2026'. */
+export function axisLabel(period: string): string {
+  const day = /^\d{4}-(\d{2})-(\d{2})$/.exec(period);
+  if (day) return `${day[2]}/${day[1]}`;
+  const week = /^\d{4}-S(\d{1,2})$/.exec(period);
+  if (week) return `S${week[1]}`;
+  if (/^\d{4}-\d{2}$/.test(period)) return formatShortCalendarMonth(period);
+  return period;
+}
+
+const NUMBER = new Intl.NumberFormat('fr-FR');
+
+export function formatCount(value: number): string {
+  return NUMBER.format(value);
+}
+
+/** The rows oldest first, as the chart reads left to right. */
+export function chronological(rows: readonly StatRow[]): StatRow[] {
+  return [...rows].reverse();
+}
+
+/** The chart's text alternative: what a sighted owner reads from the bars. */
+export function chartSummary(period: StatsPeriod, rows: readonly StatRow[]): string {
+  const { caption } = PERIODS[period];
+  if (!rows.length) return `Évolution des visites, ${caption} : aucune donnée.`;
+  const { total } = statCards(rows);
+  const peak = rows.reduce((best, row) => (row.visits > best.visits ? row : best), rows[0]!);
+  const oldest = rows[rows.length - 1]!;
+  const newest = rows[0]!;
+  return (
+    `Évolution des visites, ${caption}, de ${periodLabel(oldest.period)} à ${periodLabel(newest.period)} : ` +
+    `${formatCount(total)} visites au total, maximum ${formatCount(peak.visits)} (${periodLabel(peak.period)}). ` +
+    'Le détail figure dans le tableau ci-dessous.'
+  );
+}

@@ -1,0 +1,417 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { fromParis, toParis } from '../helpers/paris-time.ts';
+import { expect, signIn, test } from './fixtures.ts';
+import { readServerInfo } from './server-info.ts';
+
+/**
+ * 'Gestion du Blog' (/admin/blog, issue 5 item 6) against the real server: the owner's journeys
+ * through the form, the list, the filter and the confirmation; what the public blog then shows.
+ */
+
+const STATE_FILE = path.resolve('.tmp/admin-blog-admin-state.json');
+const IMAGE = 'https://images.example.com/garage/revision.jpg';
+
+// Sign in once for the whole file: the server limits repeated sign-ins.
+test.beforeAll(async ({ browser }) => {
+  const server = readServerInfo();
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  await signIn(page, server.admin.email, server.admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await context.storageState({ path: STATE_FILE });
+  await context.close();
+});
+
+test.afterAll(() => rmSync(STATE_FILE, { force: true }));
+
+test.use({ storageState: STATE_FILE });
+
+// Each test's posts carry a tag of their own in their title, and are deleted after it.
+let tag = '';
+test.beforeEach(() => {
+  tag = randomBytes(3).toString('hex');
+});
+test.afterEach(async ({ adminDb }) => {
+  const { error } = await adminDb.from('blog_posts').delete().ilike('title', `%${tag}%`);
+  if (error) throw error;
+});
+
+const PARIS_DATE = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Paris',
+});
+const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/Paris',
+});
+
+const formOf = (page: Page, name: 'Nouvel article' | "Modifier l'article") =>
+  page.getByRole('region', { name, exact: true });
+const rowOf = (page: Page, title: string) =>
+  page
+    .locator('.blog-admin__posts > li')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const statusOf = (row: Locator) => row.locator('.blog-admin__status');
+const successMessage = (page: Page) => page.locator('.blog-admin__messages [role="status"]');
+const errorMessage = (page: Page) => page.locator('.blog-admin__messages [role="alert"]');
+
+async function fillPost(
+  form: Locator,
+  post: { title: string; content?: string; excerpt?: string; image?: string },
+): Promise<void> {
+  await form.getByRole('textbox', { name: 'Titre', exact: true }).fill(post.title);
+  await form
+    .getByRole('textbox', { name: 'Contenu', exact: true })
+    .fill(post.content ?? 'Premier paragraphe.');
+  await form
+    .getByRole('textbox', { name: 'Résumé', exact: true })
+    .fill(post.excerpt ?? 'Un résumé.');
+  await form
+    .getByRole('textbox', { name: 'Image de couverture', exact: true })
+    .fill(post.image ?? IMAGE);
+}
+
+interface SeedPost {
+  title: string;
+  published_at?: string | null;
+  scheduled_at?: string | null;
+}
+
+async function seed(db: SupabaseClient, posts: SeedPost[]): Promise<void> {
+  const { error } = await db.from('blog_posts').insert(
+    posts.map((post, index) => ({
+      content: 'Contenu',
+      excerpt: 'Résumé',
+      image_url: IMAGE,
+      published_at: null,
+      scheduled_at: null,
+      ...post,
+      slug: `test-admin-blog-${tag}-${index}`,
+    })),
+  );
+  if (error) throw error;
+}
+
+async function storedPost(db: SupabaseClient, title: string) {
+  const { data, error } = await db
+    .from('blog_posts')
+    .select('id, slug, published_at, scheduled_at')
+    .eq('title', title);
+  if (error) throw error;
+  return data as {
+    id: string;
+    slug: string;
+    published_at: string | null;
+    scheduled_at: string | null;
+  }[];
+}
+
+test('create a draft, edit it, publish it now, and see it on /blog', async ({ page, adminDb }) => {
+  await page.goto('/admin/blog');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gestion du Blog');
+  // The AI panel is embedded on the page.
+  await expect(page.getByRole('region', { name: "Génération d'articles par IA" })).toBeVisible();
+
+  const toggle = page.getByRole('button', { name: 'Nouvel Article' });
+  await toggle.click();
+  const form = formOf(page, 'Nouvel article');
+  await expect(form).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Contenu', exact: true })).toHaveAttribute(
+    'rows',
+    '10',
+  );
+  await expect(form.getByRole('textbox', { name: 'Résumé', exact: true })).toHaveAttribute(
+    'rows',
+    '2',
+  );
+  await expect(form.getByRole('textbox', { name: 'Date de publication', exact: true })).toHaveValue(
+    '',
+  );
+
+  // 'Nouvel Article' toggles the form.
+  await toggle.click();
+  await expect(form).toHaveCount(0);
+  await toggle.click();
+
+  // The schema's rules, in French.
+  await form
+    .getByRole('textbox', { name: 'Image de couverture', exact: true })
+    .fill('pas une adresse');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form.getByText('Ce champ est obligatoire.')).toHaveCount(3);
+  await expect(
+    form.getByText('Saisissez une adresse web complète, commençant par https://.'),
+  ).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Titre', exact: true })).toBeFocused();
+
+  const title = `Révision d'été : l'œuvre du garage ${tag}`;
+  await fillPost(form, { title });
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(successMessage(page)).toHaveText('Article enregistré avec succès');
+  await expect(form).toHaveCount(0);
+
+  const row = rowOf(page, title);
+  await expect(statusOf(row)).toHaveText('Brouillon');
+  const slug = `revision-d-ete-l-oeuvre-du-garage-${tag}`;
+  await expect(row).toContainText(`/blog/${slug}`);
+  const [stored] = await storedPost(adminDb, title);
+  expect(stored).toMatchObject({ slug, published_at: null, scheduled_at: null });
+
+  // Edit: the form is pre-filled, and the slug stays.
+  await row.getByRole('button', { name: 'Modifier' }).click();
+  const editForm = formOf(page, "Modifier l'article");
+  await expect(editForm.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(title);
+  await expect(
+    editForm.getByRole('textbox', { name: 'Image de couverture', exact: true }),
+  ).toHaveValue(IMAGE);
+  const edited = `Révision complète ${tag}`;
+  await editForm.getByRole('textbox', { name: 'Titre', exact: true }).fill(edited);
+  await editForm.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(successMessage(page)).toHaveText('Article enregistré avec succès');
+  const editedRow = rowOf(page, edited);
+  await expect(editedRow).toContainText(`/blog/${slug}`);
+  expect(await storedPost(adminDb, edited)).toEqual([
+    expect.objectContaining({ id: stored!.id, slug, published_at: null }),
+  ]);
+
+  // Cancel closes the form without saving.
+  await editedRow.getByRole('button', { name: 'Modifier' }).click();
+  await formOf(page, "Modifier l'article")
+    .getByRole('textbox', { name: 'Titre', exact: true })
+    .fill('Autre');
+  await formOf(page, "Modifier l'article").getByRole('button', { name: 'Annuler' }).click();
+  await expect(formOf(page, "Modifier l'article")).toHaveCount(0);
+  await expect(editedRow).toBeVisible();
+
+  // Publish now.
+  const before = Date.now();
+  await editedRow.getByRole('button', { name: 'Publier maintenant' }).click();
+  await expect(successMessage(page)).toHaveText('Article publié avec succès !');
+  await expect(statusOf(editedRow)).toHaveText(`Publié le ${PARIS_DATE.format(new Date())}`);
+  await expect(editedRow.getByRole('button', { name: 'Publier maintenant' })).toHaveCount(0);
+  const [published] = await storedPost(adminDb, edited);
+  const publishedAt = new Date(published!.published_at!).getTime();
+  expect(publishedAt).toBeGreaterThanOrEqual(before - 5_000);
+  expect(publishedAt).toBeLessThanOrEqual(Date.now() + 5_000);
+
+  // The public blog lists it.
+  await page.goto('/blog');
+  await expect(page.getByRole('link', { name: new RegExp(edited) }).first()).toBeVisible();
+});
+
+test('a post scheduled a minute ago is published by the system and shows on /blog', async ({
+  page,
+  adminDb,
+}) => {
+  // The time typed is Paris time, whatever the browser's zone.
+  const due = toParis(new Date(Date.now() - 60_000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const typed = `${due.y}-${pad(due.m)}-${pad(due.d)}T${pad(due.h)}:${pad(due.mi)}`;
+  const expectedIso = fromParis(due.y, due.m, due.d, due.h, due.mi).toISOString();
+
+  await page.goto('/admin/blog');
+  await page.getByRole('button', { name: 'Nouvel Article' }).click();
+  const form = formOf(page, 'Nouvel article');
+  const title = `Programmé dans le passé ${tag}`;
+  await fillPost(form, { title });
+  await form.getByRole('textbox', { name: 'Publication programmée', exact: true }).fill(typed);
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(successMessage(page)).toHaveText('Article enregistré avec succès');
+
+  const [stored] = await storedPost(adminDb, title);
+  expect(new Date(stored!.scheduled_at!).toISOString()).toBe(expectedIso);
+
+  // The server's timer publishes it with its scheduled date.
+  await expect
+    .poll(async () => (await storedPost(adminDb, title))[0]?.published_at ?? null, {
+      timeout: 15_000,
+    })
+    .not.toBeNull();
+  const [published] = await storedPost(adminDb, title);
+  expect(new Date(published!.published_at!).toISOString()).toBe(expectedIso);
+
+  await page.getByRole('button', { name: 'Recharger la liste' }).click();
+  await expect(statusOf(rowOf(page, title))).toHaveText(
+    `Publié le ${PARIS_DATE.format(new Date(expectedIso))}`,
+  );
+  await page.goto('/blog');
+  await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+});
+
+test('delete asks for confirmation', async ({ page, adminDb }) => {
+  const title = `À supprimer ${tag}`;
+  await seed(adminDb, [{ title }]);
+  await page.goto('/admin/blog');
+  const row = rowOf(page, title);
+  const deleteButton = row.getByRole('button', { name: 'Supprimer' });
+
+  await deleteButton.click();
+  const dialog = page.getByRole('alertdialog', { name: "Supprimer l'article" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Êtes-vous sûr de vouloir supprimer cet article ?');
+  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
+
+  // Cancel, then Escape: nothing is deleted, and focus comes back.
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+  expect(await storedPost(adminDb, title)).toHaveLength(1);
+
+  // Confirm.
+  await deleteButton.click();
+  await dialog.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(successMessage(page)).toHaveText('Article supprimé avec succès');
+  await expect(row).toHaveCount(0);
+  expect(await storedPost(adminDb, title)).toHaveLength(0);
+});
+
+test('the filter: all, published only, drafts only (scheduled included)', async ({
+  page,
+  adminDb,
+}) => {
+  const publishedAt = '2026-01-10T09:00:00.000Z';
+  const scheduledAt = new Date(Date.now() + 3 * 86_400_000);
+  scheduledAt.setUTCSeconds(0, 0);
+  const published = `Filtre publié ${tag}`;
+  const scheduled = `Filtre programmé ${tag}`;
+  const draft = `Filtre brouillon ${tag}`;
+  await seed(adminDb, [
+    { title: published, published_at: publishedAt },
+    { title: scheduled, scheduled_at: scheduledAt.toISOString() },
+    { title: draft },
+  ]);
+
+  await page.goto('/admin/blog');
+  const filter = page.getByLabel('Filtrer les articles');
+  await expect(filter).toHaveValue('all');
+  const scheduledLabel = `Programmé pour le ${PARIS_DATE.format(scheduledAt)} à ${PARIS_TIME.format(scheduledAt)}`;
+  await expect(statusOf(rowOf(page, published))).toHaveText('Publié le 10 janvier 2026');
+  await expect(statusOf(rowOf(page, scheduled))).toHaveText(scheduledLabel);
+  await expect(statusOf(rowOf(page, draft))).toHaveText('Brouillon');
+  await expect(
+    rowOf(page, published).getByRole('button', { name: 'Publier maintenant' }),
+  ).toHaveCount(0);
+  await expect(
+    rowOf(page, scheduled).getByRole('button', { name: 'Publier maintenant' }),
+  ).toHaveCount(1);
+
+  await filter.selectOption({ label: 'Publiés uniquement' });
+  await expect(rowOf(page, published)).toBeVisible();
+  await expect(rowOf(page, scheduled)).toHaveCount(0);
+  await expect(rowOf(page, draft)).toHaveCount(0);
+
+  await filter.selectOption({ label: 'Brouillons uniquement' });
+  await expect(rowOf(page, published)).toHaveCount(0);
+  await expect(statusOf(rowOf(page, scheduled))).toHaveText(scheduledLabel);
+  await expect(statusOf(rowOf(page, draft))).toHaveText('Brouillon');
+
+  await filter.selectOption({ label: 'Tous' });
+  await expect(page.locator('.blog-admin__posts > li').filter({ hasText: tag })).toHaveCount(3);
+
+  // Nothing to show for a filter.
+  await page.route('**/rest/v1/blog_posts?select=*&order=created_at.desc', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+  );
+  await page.getByRole('button', { name: 'Recharger la liste' }).click();
+  await expect(page.getByText('Aucun article trouvé pour ce filtre')).toBeVisible();
+});
+
+test('every failure shows its message', async ({ page, adminDb }) => {
+  const title = `Échecs ${tag}`;
+  await seed(adminDb, [{ title }]);
+  await page.goto('/admin/blog');
+  const row = rowOf(page, title);
+  await expect(row).toBeVisible();
+
+  const failing = { status: 500, contentType: 'application/json', body: '{"message":"panne"}' };
+  await page.route('**/rest/v1/blog_posts**', (route) =>
+    route.request().method() === 'GET' ? route.fallback() : route.fulfill(failing),
+  );
+
+  await row.getByRole('button', { name: 'Publier maintenant' }).click();
+  await expect(errorMessage(page)).toHaveText("Erreur lors de la publication de l'article");
+
+  await row.getByRole('button', { name: 'Supprimer' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+  await expect(errorMessage(page)).toHaveText("Erreur lors de la suppression de l'article");
+
+  await row.getByRole('button', { name: 'Modifier' }).click();
+  const form = formOf(page, "Modifier l'article");
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(errorMessage(page)).toHaveText("Erreur lors de l'enregistrement de l'article");
+  // The form stays open with what was typed.
+  await expect(form.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(title);
+  expect(await storedPost(adminDb, title)).toEqual([
+    expect.objectContaining({ published_at: null }),
+  ]);
+
+  await page.route('**/rest/v1/blog_posts?select=*&order=created_at.desc', (route) =>
+    route.fulfill(failing),
+  );
+  await page.getByRole('button', { name: 'Recharger la liste' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Erreur lors du chargement des articles' }),
+  ).toBeVisible();
+});
+
+test('has no axe violations (WCAG 2.0–2.2 A and AA): list, form and dialog', async ({
+  browser,
+  server,
+  adminDb,
+}) => {
+  await seed(adminDb, [
+    { title: `Axe publié ${tag}`, published_at: '2026-01-10T09:00:00.000Z' },
+    {
+      title: `Axe programmé ${tag}`,
+      scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+    { title: `Axe brouillon ${tag}` },
+  ]);
+  const context = await browser.newContext({ baseURL: server.baseURL, storageState: STATE_FILE });
+  const page = await context.newPage();
+  const violations = async () => {
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    return results.violations.flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`,
+      ),
+    );
+  };
+  try {
+    await page.goto('/admin/blog');
+    await expect(rowOf(page, `Axe brouillon ${tag}`)).toBeVisible();
+    await expect(page.getByRole('region', { name: "Génération d'articles par IA" })).toBeVisible();
+    expect(await violations()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Nouvel Article' }).click();
+    const form = formOf(page, 'Nouvel article');
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(form.getByText('Ce champ est obligatoire.').first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+
+    await rowOf(page, `Axe brouillon ${tag}`).getByRole('button', { name: 'Supprimer' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    expect(await violations()).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
