@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, TemplatesType, UiSchema } from '@rjsf/utils';
 import { validatorFor } from '../../content/content.ts';
@@ -8,6 +8,7 @@ import { EDITOR_TEMPLATES, EDITOR_WIDGETS, translateFrench } from '../editor/the
 import type { BlogPostForm } from './blog-post.ts';
 import { ParisDateTimeWidget } from './paris-date-time-widget.tsx';
 import '../styles/editor.css';
+import { keepFocus } from '../editor/keep-focus.ts';
 
 const { schema, uiSchema: baseUiSchema } = FORMS['blog-post'] as unknown as {
   schema: RJSFSchema;
@@ -35,7 +36,6 @@ const TEMPLATES = EDITOR_TEMPLATES as Partial<TemplatesType<BlogPostForm>>;
 const WIDGETS = { ...EDITOR_WIDGETS, parisDateTime: ParisDateTimeWidget };
 const transformErrors = frenchErrors(schema);
 const ignoreErrors = () => {};
-const keepFocus = (event: MouseEvent) => event.preventDefault();
 const FOCUSABLE = 'input, textarea, select, button, [tabindex]:not([tabindex="-1"])';
 
 let validator: ReturnType<typeof createContentValidator> | undefined;
@@ -114,8 +114,6 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProp
         onError={ignoreErrors}
       >
         <div className="editor__actions blog-form__actions">
-          {/* keepFocus: a press must not blur the field first, or its error, shown on blur, would
-              move these buttons away from under the pointer before the click lands. */}
           <button type="submit" className="button" disabled={saving} onMouseDown={keepFocus}>
             {saving ? 'Enregistrement…' : 'Enregistrer'}
           </button>

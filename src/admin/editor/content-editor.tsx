@@ -13,6 +13,7 @@ import { PreviewBoundary } from './preview-boundary.tsx';
 import { SAVED_MESSAGE, useSaveStatus } from './save-status.ts';
 import { EDITOR_TEMPLATES, EDITOR_WIDGETS, translateFrench } from './theme/index.ts';
 import '../styles/editor.css';
+import { keepFocus } from './keep-focus.ts';
 
 export interface ContentEditorProps<T> {
   /** The content type's JSON Schema: labels, help, rules. */
@@ -103,7 +104,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
           onError={ignoreErrors}
         >
           <div className="editor__actions">
-            <button type="submit" className="button" disabled={saving}>
+            <button type="submit" className="button" disabled={saving} onMouseDown={keepFocus}>
               {saving ? 'Enregistrement…' : 'Enregistrer'}
             </button>
             <p className="editor__saved" role="status">

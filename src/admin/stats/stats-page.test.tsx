@@ -27,7 +27,13 @@ function fakeClient(answer: (fn: string) => Result | Promise<Result>) {
 }
 
 let container: HTMLElement;
-const flush = () => act(async () => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+/** Lets the query settle: a few macrotasks, and more while the spinner still shows (a loaded machine). */
+const flush = () =>
+  act(async () => {
+    for (let tick = 0; tick < 2 || (container.querySelector('.spinner') && tick < 200); tick++) {
+      await new Promise<void>((resolve) => setTimeout(resolve, tick < 2 ? 0 : 10));
+    }
+  });
 const cardValue = (label: string) =>
   [...container.querySelectorAll('.stats__card')]
     .find((card) => card.querySelector('.stats__card-label')?.textContent === label)
