@@ -130,10 +130,10 @@ for (const editor of EDITORS) {
       // Straight from the field to the button, as an owner would: the blur that the press causes
       // must not move the button away before the click lands.
       await input.fill(value);
-      await expect(page.getByText('Ce champ est obligatoire.')).toHaveCount(0);
       await expect(page.getByRole('region', { name: 'Aperçu en direct' })).toContainText(value);
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await expect(page.getByRole('status').getByText(SAVED)).toBeVisible();
+      await expect(page.getByText('Ce champ est obligatoire.')).toHaveCount(0);
       await page.clock.runFor(3000);
       await expect(page.getByText(SAVED)).toHaveCount(0);
 
