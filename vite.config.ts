@@ -26,7 +26,7 @@ function selfHostedConfig(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), selfHostedConfig()],
   server: {
     proxy: Object.fromEntries(
@@ -37,5 +37,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     manifest: true,
+    // The server bundle (`vite build --ssr src/entry-server.tsx`, into dist/.ssr) renders the
+    // public pages; public/ is already in dist/ from the client build.
+    copyPublicDir: !isSsrBuild,
   },
-});
+}));

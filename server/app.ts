@@ -6,6 +6,7 @@ import { restRoutes } from './rest/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { functionRoutes } from './functions/index.ts';
 import { siteRoutes } from './site.ts';
+import { seoRoutes } from './seo/index.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -63,6 +64,7 @@ export function createApp(ctx: AppContext): Hono {
   );
 
   app.route('/', api);
+  app.route('/', seoRoutes(ctx)); // sitemap, robots, and the security headers of every page below
   app.route('/', siteRoutes(ctx));
   return app;
 }

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from './context.ts';
+import { createSiteRenderer, loadBuiltEntry } from './render/site-renderer.server.ts';
+import { shellHtml } from './render/template.server.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,26 +40,50 @@ export function injectConfig(html: string, anonKey: string): string {
   );
 }
 
-/** Serves the built site: hashed assets cached for a year, every other path gets the app shell. */
-export function siteRoutes({ config }: AppContext): Hono {
+type RenderSitePage = ReturnType<typeof createSiteRenderer>;
+
+/**
+ * Serves the built site: hashed assets cached for a year; `/`, `/blog` and `/blog/{slug}` rendered
+ * on the server (server/render); every other path gets the client-only app shell, not indexed.
+ */
+export function siteRoutes({ config, db }: AppContext): Hono {
   const app = new Hono();
   const root = config.distDir;
-  let shell: string | undefined;
+  let site: Promise<{ shell: string; render: RenderSitePage | undefined } | undefined> | undefined;
 
-  async function appShell(): Promise<string | undefined> {
+  async function loadSite() {
     if (!root) return undefined;
+    let template: string;
     try {
-      shell ??= injectConfig(await readFile(path.join(root, 'index.html'), 'utf8'), config.anonKey);
-      return shell;
+      template = injectConfig(
+        await readFile(path.join(root, 'index.html'), 'utf8'),
+        config.anonKey,
+      );
     } catch {
       return undefined;
     }
+    const entry = await loadBuiltEntry(root).catch((error: unknown) => {
+      console.error('Rendu serveur indisponible, pages servies sans pré-rendu :', error);
+      return undefined;
+    });
+    const render = entry
+      ? createSiteRenderer({ db, entry, template, siteUrl: process.env.SITE_URL || undefined })
+      : undefined;
+    return { shell: shellHtml(template), render };
   }
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
-    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
-    if (root && pathname !== '/' && !pathname.includes('\0')) {
+    const url = new URL(c.req.url);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      pathname = url.pathname;
+    }
+    // Dot-folders (the server bundle in dist/.ssr) are never served.
+    const hidden = pathname.split('/').some((segment) => segment.startsWith('.'));
+    if (root && pathname !== '/' && !pathname.includes('\0') && !hidden) {
       const file = path.join(root, path.normalize(pathname));
       if (file.startsWith(root + path.sep) && path.basename(file) !== 'index.html') {
         const info = await stat(file).catch(() => undefined);
@@ -74,15 +100,26 @@ export function siteRoutes({ config }: AppContext): Hono {
         if (pathname.startsWith('/assets/')) return c.text('Fichier introuvable', 404);
       }
     }
-    const html = await appShell();
-    if (!html) {
+    site ??= loadSite();
+    const loaded = await site;
+    if (!loaded) {
+      site = undefined;
       return c.text(
         "Le site n'est pas encore construit : lancez « npm run build » puis relancez le serveur.",
         503,
       );
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    if (loaded.render) {
+      try {
+        const page = await loaded.render(url);
+        if (page) return c.html(page.html, page.status as 200 | 404);
+      } catch (error) {
+        // The page still works, rendered by the browser.
+        console.error(`Rendu serveur de ${url.pathname} impossible :`, error);
+      }
+    }
+    return c.html(loaded.shell);
   });
   return app;
 }

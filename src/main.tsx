@@ -1,18 +1,60 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
+import { readHydrationData, type HydrationData } from './app/hydration.ts';
+import { createQueryClient } from './app/providers.tsx';
 
 const rootElement = document.getElementById('root');
 
+/** The server's query cache, ready for a first render identical to the server's. */
+function clientFrom(data: HydrationData): QueryClient {
+  const client = createQueryClient();
+  hydrate(client, data.state);
+  // A settled error (a missing article) stays what the server showed, not a "loading" state.
+  for (const query of data.state.queries) {
+    if (query.state.status === 'error') {
+      client.setQueryDefaults(query.queryKey, { retryOnMount: false });
+    }
+  }
+  if (data.live) {
+    // The server read this data for this very response: it is as fresh as a fetch would be.
+    const now = Date.now();
+    for (const query of client.getQueryCache().getAll()) {
+      if (query.state.status === 'success') query.setState({ dataUpdatedAt: now });
+    }
+  }
+  return client;
+}
+
 if (rootElement) {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </StrictMode>,
-  );
+  const data = readHydrationData(document, window.location.pathname);
+  if (data) {
+    const client = clientFrom(data);
+    hydrateRoot(
+      rootElement,
+      <StrictMode>
+        <BrowserRouter>
+          <App queryClient={client} />
+        </BrowserRouter>
+      </StrictMode>,
+    );
+    // A page prerendered at build time may be older than the content: refresh once it is shown.
+    if (!data.live) {
+      window.addEventListener('load', () => void client.invalidateQueries(), { once: true });
+    }
+  } else {
+    // A static host may answer any path with a prerendered page: render this path from scratch.
+    rootElement.replaceChildren();
+    createRoot(rootElement).render(
+      <StrictMode>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  }
 } else {
   // Spec §2 "Global fallback": without its root element the app only logs the problem.
   console.error("Élément racine #root introuvable : l'application ne peut pas démarrer.");

@@ -4,6 +4,7 @@ import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { ContentByType, Section } from '../../src/content/generated/types.ts';
 import { formatLongDate } from '../../src/lib/dates.ts';
 import { expect, test } from './fixtures.ts';
+import { rewriteShell, withoutHydrationData } from './html-rewrite.ts';
 
 // The home page reads what the owner stores: these tests change site_content and blog_posts as
 // the administrator, then put everything back (other spec files share the server).
@@ -178,7 +179,9 @@ test('an invalid row falls back to its defaults without breaking the page', asyn
   consoleErrors,
 }) => {
   await storeContent(adminDb, 'pricing', { ...DEFAULT_CONTENT.pricing, t1: '58€/h' });
-  // The database refuses invalid rows, so an old or hand-edited one is stood in for on the wire.
+  // The database refuses invalid rows, so an old or hand-edited one is stood in for on the wire
+  // (the browser then reads the content itself).
+  await rewriteShell(page, withoutHydrationData);
   await page.route('**/rest/v1/site_content*', async (route) => {
     const response = await route.fetch();
     const rows = (await response.json()) as { type: string; content: unknown }[];

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { formatLongDate } from '../../src/lib/dates.ts';
-import { rewriteShell } from './html-rewrite.ts';
+import { rewriteShell, withoutBackend } from './html-rewrite.ts';
 import { axeViolations, daysFromNow, expect, test } from './site-blog-posts.ts';
 
 const CONTENT = [
@@ -114,9 +114,7 @@ test('a draft or a future post cannot be read by its slug', async ({ page, posts
 });
 
 test('without a backend the article names the missing configuration', async ({ page }) => {
-  await rewriteShell(page, (html) =>
-    html.replace(/<script type="application\/json" id="supabase-config">.*?<\/script>/, ''),
-  );
+  await rewriteShell(page, withoutBackend);
   await page.goto('/blog/un-article');
   await expect(page.getByText('Configuration manquante', { exact: true })).toBeVisible();
 });

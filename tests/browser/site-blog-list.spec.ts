@@ -1,5 +1,5 @@
 import { formatLongDate } from '../../src/lib/dates.ts';
-import { rewriteShell } from './html-rewrite.ts';
+import { rewriteShell, withoutBackend, withoutHydrationData } from './html-rewrite.ts';
 import { axeViolations, daysFromNow, expect, test } from './site-blog-posts.ts';
 
 test('/blog lists published posts only, newest first, as cards', async ({ page, posts }) => {
@@ -76,6 +76,7 @@ test('only the first row of images loads at once', async ({ page, posts }) => {
 });
 
 test('a failed load shows the error and the empty text', async ({ page, consoleErrors }) => {
+  await rewriteShell(page, withoutHydrationData);
   await page.route('**/rest/v1/blog_posts*', (route) =>
     route.fulfill({
       status: 500,
@@ -92,9 +93,7 @@ test('a failed load shows the error and the empty text', async ({ page, consoleE
 });
 
 test('without a backend the list names the missing configuration', async ({ page }) => {
-  await rewriteShell(page, (html) =>
-    html.replace(/<script type="application\/json" id="supabase-config">.*?<\/script>/, ''),
-  );
+  await rewriteShell(page, withoutBackend);
   await page.goto('/blog');
   await expect(page.getByText('Configuration Supabase manquante')).toBeVisible();
 });

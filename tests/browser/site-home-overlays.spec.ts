@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { AlertContent, ModalContent } from '../../src/content/generated/types.ts';
 import { expect, test } from './fixtures.ts';
 import { axeViolations, freshPage, storedContent } from './site-home-helpers.ts';
+import { rewriteShell, withoutHydrationData } from './html-rewrite.ts';
 
 const content = storedContent();
 test.afterEach(() => content.restore());
@@ -181,7 +182,8 @@ test.describe('the pop-up', () => {
 
   test('keeps focus inside while open and gives it back when closed', async ({ page, adminDb }) => {
     await content.store(adminDb, 'modal', POPUP);
-    // Hold the content until the visitor has focused something on the page.
+    // Hold the content (read by the browser itself here) until the visitor has focused something.
+    await rewriteShell(page, withoutHydrationData);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/rest/v1/site_content*', async (route) => {

@@ -1,0 +1,70 @@
+/**
+ * Prerenders the public pages for a static host in front of hosted Supabase (README, "Server
+ * rendering and static hosting"). Run after the client and server bundles are built:
+ *
+ *   VITE_SUPABASE_URL=… VITE_SUPABASE_ANON_KEY=… SITE_URL=https://garage.example \
+ *     npm run build -- --prerender        (or PRERENDER=1 npm run build, or npm run prerender)
+ *
+ * Reads the content as a visitor through the backend's REST API and writes dist/index.html,
+ * dist/blog/index.html and dist/blog/<slug>/index.html, plus dist/shell.html (the client-only
+ * page for every other path, not indexed) and dist/404.html.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { restSource } from '../server/render/rest-source.server.ts';
+import { loadBuiltEntry } from '../server/render/site-renderer.server.ts';
+import { checkTemplate, pageHtml, shellHtml } from '../server/render/template.server.ts';
+
+const args = process.argv.slice(2);
+const asked =
+  args.includes('--prerender') || ['1', 'true', 'yes'].includes(process.env.PRERENDER ?? '');
+if (args.includes('--when-asked') && !asked) process.exit(0);
+
+function required(name: string): string {
+  const value = process.env[name]?.trim();
+  if (!value) {
+    console.error(`Pré-rendu impossible : la variable ${name} est requise.`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const backendUrl = required('VITE_SUPABASE_URL');
+const anonKey = required('VITE_SUPABASE_ANON_KEY');
+const siteUrl = required('SITE_URL');
+const distDir = path.resolve(process.env.DIST_DIR || 'dist');
+
+const entry = await loadBuiltEntry(distDir);
+if (!entry) {
+  console.error(`Pré-rendu impossible : ${distDir}/.ssr/entry-server.js manque (npm run build).`);
+  process.exit(1);
+}
+const templateFile = path.join(distDir, 'index.html');
+// A second run must start from the app shell, not from the home page the first one wrote.
+const shellFile = path.join(distDir, 'shell.html');
+const built = await readFile(templateFile, 'utf8');
+const template = built.includes('id="hydration-data"')
+  ? (await readFile(shellFile, 'utf8')).replace('<meta name="robots" content="noindex" />', '')
+  : built;
+checkTemplate(template);
+
+const source = restSource(backendUrl, anonKey);
+const posts = await source.publishedPosts();
+const paths = ['/', '/blog', ...posts.map((post) => `/blog/${post.slug}`)];
+
+async function write(file: string, html: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, html);
+}
+
+await write(shellFile, shellHtml(template));
+for (const pathname of paths) {
+  const page = await entry.renderPage(pathname, source, { siteUrl, live: false });
+  if (!page) throw new Error(`${pathname} n'est pas une page pré-rendue.`);
+  const file = path.join(distDir, ...pathname.split('/').filter(Boolean), 'index.html');
+  await write(file, pageHtml(template, page));
+  console.log(`  ${path.relative(process.cwd(), file)}`);
+}
+const missing = await entry.renderPage('/blog/page-introuvable', source, { siteUrl, live: false });
+if (missing) await write(path.join(distDir, '404.html'), pageHtml(template, missing));
+console.log(`${paths.length} page(s) pré-rendue(s) depuis ${backendUrl} pour ${siteUrl}.`);

@@ -1,0 +1,68 @@
+import type { Database, Tx } from '../db/database.ts';
+import type { PublicDataSource } from '../../src/entry-server.tsx';
+import type { Article } from '../../src/site/blog/api/article.ts';
+import type { PostPreview } from '../../src/site/blog/api/published-posts.ts';
+
+const ANON = { role: 'anon', claims: { role: 'anon' } } as const;
+
+/** Postgres builds the JSON, so rows read here are byte for byte what the REST API would send. */
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+async function one<T>(tx: Tx, sql: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await tx.query<{ body: unknown }>(sql, params);
+  return json<T>(rows[0]?.body ?? null);
+}
+
+/**
+ * The public data read straight from the database as a visitor: the anon role and its claims,
+ * so row-level security decides exactly as for a request to /rest/v1.
+ */
+export function databaseSource(db: Database): PublicDataSource {
+  const asVisitor = <T>(fn: (tx: Tx) => Promise<T>) => db.asRequest({ ...ANON }, fn);
+  return {
+    siteContentRows: () =>
+      asVisitor((tx) =>
+        one(
+          tx,
+          "select coalesce(json_agg(t), '[]'::json) as body from (select type, content from public.site_content) t",
+        ),
+      ),
+    publishedPosts: (limit?: number) =>
+      asVisitor((tx) =>
+        one<PostPreview[]>(
+          tx,
+          `select coalesce(json_agg(t), '[]'::json) as body from (
+             select id, title, slug, excerpt, image_url, published_at from public.blog_posts
+             where published_at is not null and published_at <= now()
+             order by published_at desc limit $1) t`,
+          [limit ?? null],
+        ),
+      ),
+    article: (slug: string) =>
+      asVisitor((tx) =>
+        one<Article | null>(
+          tx,
+          'select row_to_json(t) as body from (select * from public.blog_posts where slug = $1) t',
+          [slug],
+        ),
+      ),
+  };
+}
+
+/**
+ * A value that changes whenever what a visitor can read changes: any content row written or
+ * removed, any visible post edited, published, unpublished or removed, and a post whose
+ * published_at has just passed (RLS counts it from then on). Drafts do not move it.
+ */
+export function readContentStamp(db: Database): Promise<string> {
+  return db.asRequest({ ...ANON }, async (tx) => {
+    const { rows } = await tx.query<{ stamp: string }>(
+      `select concat_ws('|',
+         (select concat(count(*), ':', max(updated_at)) from public.site_content),
+         (select concat(count(*), ':', max(updated_at)) from public.blog_posts)) as stamp`,
+    );
+    return rows[0]?.stamp ?? '';
+  });
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { freshRead } from './fresh-read.server.ts';
+import { PageCache } from './page-cache.server.ts';
+
+describe('freshRead', () => {
+  it('shares reads among concurrent callers, each reading after it called', async () => {
+    let version = 0;
+    let reads = 0;
+    const read = freshRead(async () => {
+      reads += 1;
+      const seen = version;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return seen;
+    });
+    const first = read();
+    version = 1; // a write that commits while the first read is running
+    const later = [read(), read(), read()];
+    expect(await first).toBe(0);
+    expect(await Promise.all(later)).toEqual([1, 1, 1]);
+    expect(reads).toBe(2);
+  });
+});
+
+describe('PageCache', () => {
+  it('drops an entry when the stamp moves or its time is up, and keeps at most maxEntries', () => {
+    const cache = new PageCache({ ttlMs: 1000, maxEntries: 2 });
+    cache.set('/', 'a', { status: 200, html: 'x' }, 0);
+    expect(cache.get('/', 'a', 10)?.html).toBe('x');
+    expect(cache.get('/', 'b', 10)).toBeUndefined();
+    cache.set('/', 'a', { status: 200, html: 'x' }, 0);
+    expect(cache.get('/', 'a', 1000)).toBeUndefined();
+    cache.set('/1', 'a', { status: 200, html: '1' }, 0);
+    cache.set('/2', 'a', { status: 200, html: '2' }, 0);
+    cache.set('/3', 'a', { status: 200, html: '3' }, 0);
+    expect(cache.get('/1', 'a', 1)).toBeUndefined();
+    expect(cache.get('/3', 'a', 1)?.html).toBe('3');
+  });
+});

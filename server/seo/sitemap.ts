@@ -1,0 +1,89 @@
+import type { Database } from '../db/database.ts';
+
+/** One `<url>` of the sitemap: an absolute address and its last modification (W3C datetime). */
+export interface SitemapEntry {
+  loc: string;
+  lastmod?: string | undefined;
+}
+
+interface PostRow {
+  slug: string;
+  lastmod: string;
+}
+
+interface Dates {
+  content: string | null;
+}
+
+const W3C = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
+
+/**
+ * What a visitor may read, asked as the anonymous role so that row-level security decides what is
+ * published: drafts and scheduled posts are never listed, nor posts dated in the future.
+ */
+export async function publishedPages(db: Database): Promise<{
+  posts: PostRow[];
+  contentModified: string | null;
+}> {
+  return db.asRequest({ role: 'anon', claims: { role: 'anon' } }, async (tx) => {
+    const { rows: posts } = await tx.query<PostRow>(
+      `select slug,
+              to_char(greatest(updated_at, published_at) at time zone 'UTC', ${W3C}) as lastmod
+         from public.blog_posts
+        where published_at is not null and published_at <= now()
+        order by published_at desc, slug`,
+    );
+    const { rows } = await tx.query<Dates>(
+      `select to_char(max(updated_at) at time zone 'UTC', ${W3C}) as content from public.site_content`,
+    );
+    return { posts, contentModified: rows[0]?.content ?? null };
+  });
+}
+
+function latest(...dates: (string | null | undefined)[]): string | undefined {
+  // W3C datetimes in UTC compare as strings.
+  return dates
+    .filter((d): d is string => !!d)
+    .sort()
+    .pop();
+}
+
+/** `/`, `/blog` and every published article, each with its last modification. */
+export async function sitemapEntries(db: Database, baseUrl: string): Promise<SitemapEntry[]> {
+  const { posts, contentModified } = await publishedPages(db);
+  const newestPost = latest(...posts.map((p) => p.lastmod));
+  return [
+    // The home page shows the content and the latest posts; the blog page lists the posts.
+    { loc: `${baseUrl}/`, lastmod: latest(contentModified, newestPost) },
+    { loc: `${baseUrl}/blog`, lastmod: latest(newestPost, contentModified) },
+    ...posts.map((p) => ({
+      loc: `${baseUrl}/blog/${encodeURIComponent(p.slug)}`,
+      lastmod: p.lastmod,
+    })),
+  ];
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** A sitemap per the sitemaps.org 0.9 schema. */
+export function sitemapXml(entries: SitemapEntry[]): string {
+  const urls = entries.map(
+    (e) =>
+      `  <url>\n    <loc>${escapeXml(e.loc)}</loc>\n` +
+      (e.lastmod ? `    <lastmod>${escapeXml(e.lastmod)}</lastmod>\n` : '') +
+      '  </url>\n',
+  );
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    urls.join('') +
+    '</urlset>\n'
+  );
+}
+
+export function robotsTxt(baseUrl: string): string {
+  // Robots rules match by prefix: this also covers /admin-login.
+  return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
+}

@@ -1,0 +1,173 @@
+/**
+ * The public pages rendered to HTML (self-hosted server and build-time prerendering). Each route's
+ * queries are filled from a data source before rendering, the same keys the pages read, and the
+ * cache is handed to the browser so its first render is the server's.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { App } from './app/app.tsx';
+import { normalizePath, serializeHydrationData, HYDRATION_ELEMENT_ID } from './app/hydration.ts';
+import { contentKeys } from './content/api.ts';
+import { parseSiteContent, type SiteContent } from './content/content.ts';
+import { preloadMarkdown, preloadSafeHtml } from './lib/markdown/lazy.tsx';
+import type { Article } from './site/blog/api/article.ts';
+import { blogPostKeys } from './site/blog/api/keys.ts';
+import { HOME_POSTS_LIMIT } from './site/blog/api/latest-posts.ts';
+import type { PostPreview } from './site/blog/api/published-posts.ts';
+import { DEFAULT_POST_IMAGE } from './site/blog/fallback-image.tsx';
+import { homeBlocks } from './site/home/home-sections.ts';
+import {
+  articleHead,
+  blogListHead,
+  homeHead,
+  missingArticleHead,
+  renderHeadTags,
+  type PageHead,
+} from './site/seo/head.ts';
+
+/** Where the server reads what a visitor may read (the anon role, under RLS). */
+export interface PublicDataSource {
+  siteContentRows(): Promise<{ type: string; content: unknown }[]>;
+  /** Published posts, newest first; all of them without a limit. */
+  publishedPosts(limit?: number): Promise<PostPreview[]>;
+  /** The published post with this slug, or null. */
+  article(slug: string): Promise<Article | null>;
+}
+
+export interface RenderOptions {
+  /** The site's public origin, for canonical URLs and structured data. */
+  siteUrl: string;
+  /** See HydrationData.live. */
+  live: boolean;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  /** Tags for the end of `<head>`. */
+  head: string;
+  /** The inside of `<div id="root">`. */
+  html: string;
+  /** The hydration data block, to follow the root element. */
+  data: string;
+}
+
+export type PublicRoute = { page: 'home' } | { page: 'blog' } | { page: 'article'; slug: string };
+
+/** The server-rendered routes; every other path keeps the client-only app shell. */
+export function matchPublicRoute(pathname: string): PublicRoute | null {
+  const path = normalizePath(pathname);
+  if (path === '/') return { page: 'home' };
+  if (path === '/blog') return { page: 'blog' };
+  const article = /^\/blog\/([^/]+)$/.exec(path);
+  if (article?.[1]) {
+    try {
+      return { page: 'article', slug: decodeURIComponent(article[1]) };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** PostgREST's "no row" for `.single()`, as the article page expects it when a slug is unknown. */
+const NO_ROW = {
+  code: 'PGRST116',
+  details: 'The result contains 0 rows',
+  hint: null,
+  message: 'JSON object requested, multiple (or no) rows returned',
+};
+
+async function prefetch(
+  client: QueryClient,
+  route: PublicRoute,
+  source: PublicDataSource,
+  siteUrl: string,
+): Promise<{ head: PageHead; status: 200 | 404 }> {
+  const set = <T,>(key: readonly unknown[], data: T) => client.setQueryData(key, data);
+  const rows = await source.siteContentRows();
+  const content: SiteContent = parseSiteContent(rows);
+  set(contentKeys.all, content);
+
+  if (route.page === 'home') {
+    set(blogPostKeys.latest(HOME_POSTS_LIMIT), await source.publishedPosts(HOME_POSTS_LIMIT));
+    // An owner's HTML sections render synchronously only once their sanitizer is loaded.
+    if (homeBlocks(content.sections).some((block) => block.kind === 'generic')) {
+      await preloadSafeHtml();
+    }
+    return { head: homeHead(content, siteUrl), status: 200 };
+  }
+  if (route.page === 'blog') {
+    set(blogPostKeys.published(), await source.publishedPosts());
+    return { head: blogListHead(siteUrl), status: 200 };
+  }
+  const article = await source.article(route.slug);
+  if (!article) {
+    // A settled error, dehydrated too, so that the browser shows the same "not found" page; not
+    // retried on mount, or both sides would render "loading" instead.
+    client.setQueryDefaults(blogPostKeys.article(route.slug), { retryOnMount: false });
+    await client.prefetchQuery({
+      queryKey: blogPostKeys.article(route.slug),
+      queryFn: () => Promise.reject(NO_ROW),
+      retry: false,
+    });
+    return { head: missingArticleHead(), status: 404 };
+  }
+  set(blogPostKeys.article(route.slug), article);
+  await preloadMarkdown();
+  return { head: articleHead(article, siteUrl, DEFAULT_POST_IMAGE), status: 200 };
+}
+
+// React hoists a page's <title> and <meta> to the start of its output; they belong in <head>.
+const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*\/>|<link [^>]*\/>)/;
+
+function splitHoisted(markup: string): { hoisted: string; body: string } {
+  let body = markup;
+  let hoisted = '';
+  for (let match = HOISTED.exec(body); match; match = HOISTED.exec(body)) {
+    hoisted += match[0];
+    body = body.slice(match[0].length);
+  }
+  return { hoisted, body };
+}
+
+/** The page at `pathname`, or null when the path is not a server-rendered page. */
+export async function renderPage(
+  pathname: string,
+  source: PublicDataSource,
+  { siteUrl, live }: RenderOptions,
+): Promise<RenderedPage | null> {
+  const route = matchPublicRoute(pathname);
+  if (!route) return null;
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+  });
+  const { head, status } = await prefetch(client, route, source, siteUrl);
+  const markup = renderToString(
+    <StrictMode>
+      <StaticRouter location={pathname}>
+        <App queryClient={client} />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  const { hoisted, body } = splitHoisted(markup);
+  const hasTitle = hoisted.includes('<title>');
+  // A page's own robots tag (a missing article) is already among the hoisted tags.
+  const headTags = renderHeadTags(
+    { ...head, noindex: head.noindex && !hoisted.includes('name="robots"') },
+    { withTitle: !hasTitle },
+  );
+  const state = dehydrate(client, { shouldDehydrateQuery: () => true });
+  client.clear();
+  return {
+    status,
+    head: hoisted + headTags,
+    html: body,
+    data: `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${serializeHydrationData({
+      path: normalizePath(pathname),
+      live,
+      state,
+    })}</script>`,
+  };
+}

@@ -1,0 +1,134 @@
+import type { SiteContent } from '../../content/content.ts';
+import { ARTICLE_NOT_FOUND_TEXT } from '../blog/messages.ts';
+import { SITE_NAME } from '../site-name.ts';
+import { absoluteUrl, autoRepairJsonLd, blogPostingJsonLd, serializeJsonLd } from './json-ld.ts';
+import type { BlogPostingInput, JsonLd } from './json-ld.ts';
+
+/** What the `<head>` of one public page says to search engines and link previews. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absent on pages that must not be indexed (a missing article). */
+  canonicalUrl?: string;
+  ogType: 'website' | 'article';
+  image?: string;
+  publishedTime?: string;
+  modifiedTime?: string;
+  noindex?: boolean;
+  jsonLd: JsonLd[];
+}
+
+export const HOME_TITLE = `${SITE_NAME} – entretien et réparation toutes marques`;
+export const BLOG_TITLE = 'Blog – conseils et actualités du garage';
+const BLOG_DESCRIPTION =
+  "Conseils d'entretien automobile et actualités de l'atelier : entretien, freins, pneus, diagnostic.";
+const DESCRIPTION_MAX = 160;
+
+/** One line of at most 160 characters, cut at a word. */
+export function summarize(text: string, max = DESCRIPTION_MAX): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
+}
+
+/** Markdown reduced to its words, for a description when an article has no excerpt. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*(?:#+|>+|[-*+]\s|\d+\.\s)\s*/gm, '')
+    .replace(/[*_`~]+/g, '');
+}
+
+export function homeHead(content: SiteContent, siteUrl: string): PageHead {
+  const hero = content.hero;
+  return {
+    title: HOME_TITLE,
+    description: summarize(`${hero.heading}. ${hero.subheading}. ${hero.description}`),
+    canonicalUrl: absoluteUrl(siteUrl, '/'),
+    ogType: 'website',
+    image: absoluteUrl(siteUrl, hero.backgroundImage),
+    jsonLd: [autoRepairJsonLd(content, siteUrl)],
+  };
+}
+
+export function blogListHead(siteUrl: string): PageHead {
+  return {
+    title: BLOG_TITLE,
+    description: BLOG_DESCRIPTION,
+    canonicalUrl: absoluteUrl(siteUrl, '/blog'),
+    ogType: 'website',
+    jsonLd: [],
+  };
+}
+
+export function articleHead(
+  article: BlogPostingInput & { content: string },
+  siteUrl: string,
+  fallbackImage: string,
+): PageHead {
+  const posting = blogPostingJsonLd(article, siteUrl, fallbackImage);
+  return {
+    title: `${article.title} – Blog`,
+    description: summarize(article.excerpt || plainText(article.content) || article.title),
+    canonicalUrl: absoluteUrl(siteUrl, `/blog/${article.slug}`),
+    ogType: 'article',
+    image: absoluteUrl(siteUrl, article.image_url || fallbackImage),
+    publishedTime: posting.datePublished as string,
+    modifiedTime: posting.dateModified as string,
+    jsonLd: [posting],
+  };
+}
+
+export function missingArticleHead(): PageHead {
+  return {
+    title: ARTICLE_NOT_FOUND_TEXT,
+    description: BLOG_DESCRIPTION,
+    ogType: 'website',
+    noindex: true,
+    jsonLd: [],
+  };
+}
+
+function escapeAttribute(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+const meta = (key: 'name' | 'property', name: string, content: string) =>
+  `<meta ${key}="${name}" content="${escapeAttribute(content)}" />`;
+
+/**
+ * The head tags as HTML. `withTitle: false` leaves the `<title>` to the page component (React
+ * renders it, and adopts the same element when it hydrates).
+ */
+export function renderHeadTags(head: PageHead, { withTitle = true } = {}): string {
+  const tags: string[] = [];
+  if (withTitle) tags.push(`<title>${escapeAttribute(head.title)}</title>`);
+  tags.push(meta('name', 'description', head.description));
+  if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
+  if (head.canonicalUrl) {
+    tags.push(`<link rel="canonical" href="${escapeAttribute(head.canonicalUrl)}" />`);
+  }
+  tags.push(meta('property', 'og:type', head.ogType));
+  tags.push(meta('property', 'og:title', head.title));
+  tags.push(meta('property', 'og:description', head.description));
+  if (head.canonicalUrl) tags.push(meta('property', 'og:url', head.canonicalUrl));
+  tags.push(meta('property', 'og:site_name', SITE_NAME));
+  tags.push(meta('property', 'og:locale', 'fr_FR'));
+  if (head.image) tags.push(meta('property', 'og:image', head.image));
+  if (head.publishedTime) {
+    tags.push(meta('property', 'article:published_time', head.publishedTime));
+  }
+  if (head.modifiedTime) tags.push(meta('property', 'article:modified_time', head.modifiedTime));
+  tags.push(meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'));
+  for (const block of head.jsonLd) {
+    tags.push(`<script type="application/ld+json">${serializeJsonLd(block)}</script>`);
+  }
+  return tags.join('');
+}

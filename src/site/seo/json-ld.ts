@@ -1,0 +1,91 @@
+import type { SiteContent } from '../../content/content.ts';
+import { SITE_NAME } from '../site-name.ts';
+import { openingHoursSpecification } from './opening-hours.ts';
+
+const CONTEXT = 'https://schema.org';
+
+export type JsonLd = Record<string, unknown> & { '@context': string; '@type': string };
+
+/** An absolute URL on the site for a root-relative path; absolute URLs are kept. */
+export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).href;
+}
+
+/**
+ * "1 rue de la République, 69001 Lyon" → a PostalAddress; any other shape stays the owner's text
+ * (schema.org accepts a plain address), so nothing is made up.
+ */
+export function postalAddress(text: string): string | Record<string, string> {
+  const oneLine = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(', ');
+  const match = /^(.+?),?\s+(\d{5})\s+([^,\d][^,]*)$/.exec(oneLine);
+  if (!match?.[1] || !match[2] || !match[3]) return oneLine;
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: match[1].replace(/,$/, '').trim(),
+    postalCode: match[2],
+    addressLocality: match[3].trim(),
+    addressCountry: 'FR',
+  };
+}
+
+/** The home page's AutoRepair block, from the contact and hours content. */
+export function autoRepairJsonLd(content: SiteContent, siteUrl: string): JsonLd {
+  const hours = openingHoursSpecification(content.hours);
+  return {
+    '@context': CONTEXT,
+    '@type': 'AutoRepair',
+    '@id': absoluteUrl(siteUrl, '/#garage'),
+    name: SITE_NAME,
+    url: absoluteUrl(siteUrl, '/'),
+    image: absoluteUrl(siteUrl, content.hero.backgroundImage),
+    address: postalAddress(content.contact.address),
+    telephone: content.contact.phone.trim(),
+    email: content.contact.email.trim(),
+    ...(hours && hours.length > 0 && { openingHoursSpecification: hours }),
+  };
+}
+
+export interface BlogPostingInput {
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  image_url: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One article's BlogPosting block; `image` falls back to the picture the page itself shows. */
+export function blogPostingJsonLd(
+  article: BlogPostingInput,
+  siteUrl: string,
+  fallbackImage: string,
+): JsonLd {
+  const url = absoluteUrl(siteUrl, `/blog/${article.slug}`);
+  const publisher = { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl(siteUrl, '/') };
+  return {
+    '@context': CONTEXT,
+    '@type': 'BlogPosting',
+    headline: article.title,
+    image: [absoluteUrl(siteUrl, article.image_url || fallbackImage)],
+    datePublished: new Date(article.published_at ?? article.created_at).toISOString(),
+    dateModified: new Date(article.updated_at).toISOString(),
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    author: publisher,
+    publisher,
+    ...(article.excerpt && { description: article.excerpt }),
+  };
+}
+
+/** The text of a `<script type="application/ld+json">`: `<` escaped so no data closes the tag. */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

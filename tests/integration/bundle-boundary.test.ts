@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The bundle boundary (issue 6, item 5): the public pages load no admin module — no rjsf, ajv,
+ * ECharts, dnd-kit or src/admin code. The site is built into a temporary directory (so this does
+ * not race other suites over dist/), then the build manifest gives the chunks a visitor can load:
+ * the entry, everything it imports, and every chunk it loads on demand except the back-office's,
+ * with their imports. A small Vite plugin added to the build records which source modules went into
+ * each chunk (stylesheets included), since the manifest names chunks, not their modules.
+ */
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+/** Built file (`assets/x.js`) → the source modules bundled in it. */
+type ModuleMap = Record<string, string[]>;
+
+const FORBIDDEN: [label: string, pattern: RegExp][] = [
+  ['rjsf', /[\\/]node_modules[\\/]@rjsf[\\/]/],
+  ['ajv', /[\\/]node_modules[\\/]ajv(-formats|-i18n|-keywords)?[\\/]/],
+  ['echarts', /[\\/]node_modules[\\/](echarts|zrender)[\\/]/],
+  ['dnd-kit', /[\\/]node_modules[\\/]@dnd-kit[\\/]/],
+  ['admin code', /[\\/]src[\\/]admin[\\/]/],
+];
+
+const isAdminKey = (key: string) => /^src\/admin\//.test(key);
+
+/** Manifest keys of every chunk a visitor of the public pages may load. */
+function publicChunks(manifest: Manifest): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    chunk.imports?.forEach(visit);
+    // Chunks loaded on demand by public code (markdown, the backend client), not the back-office.
+    chunk.dynamicImports?.filter((k) => !isAdminKey(k)).forEach(visit);
+  };
+  Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isEntry)
+    .forEach(([key]) => visit(key));
+  return seen;
+}
+
+/** What breaks the boundary, as readable lines (empty when the public chunks are clean). */
+function boundaryViolations(manifest: Manifest, modules: ModuleMap): string[] {
+  const violations: string[] = [];
+  for (const key of publicChunks(manifest)) {
+    const chunk = manifest[key]!;
+    if (isAdminKey(key) || (chunk.src && isAdminKey(chunk.src)))
+      violations.push(`${chunk.file}: the admin chunk ${key} is reachable from a public page`);
+    const ids = modules[chunk.file];
+    if (!ids) {
+      violations.push(`${chunk.file}: no module list recorded for this chunk`);
+      continue;
+    }
+    for (const id of ids) {
+      for (const [label, pattern] of FORBIDDEN) {
+        if (pattern.test(id)) violations.push(`${chunk.file} (${key}) bundles ${label}: ${id}`);
+      }
+    }
+  }
+  return violations;
+}
+
+/**
+ * Runs `vite build` with the project's config into `outDir`, plus a plugin writing
+ * `.vite/modules.json`. In a child process, so the test runner's NODE_ENV and module graph stay out
+ * of the build.
+ */
+function build(outDir: string): void {
+  const script = `
+    import { build } from 'vite';
+    await build({
+      configFile: 'vite.config.ts',
+      logLevel: 'warn',
+      build: { outDir: ${JSON.stringify(outDir)}, emptyOutDir: true, manifest: true },
+      plugins: [{
+        name: 'record-chunk-modules',
+        apply: 'build',
+        generateBundle(_options, bundle) {
+          const modules = {};
+          for (const output of Object.values(bundle)) {
+            if (output.type !== 'chunk') continue;
+            modules[output.fileName] = output.moduleIds ?? Object.keys(output.modules ?? {});
+          }
+          this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(modules) });
+        },
+      }],
+    });
+  `;
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  delete env.VITEST;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `The site does not build (vite build into ${outDir}):\n${result.stderr}\n${result.stdout}`,
+    );
+  }
+}
+
+let outDir: string;
+let manifest: Manifest;
+let modules: ModuleMap;
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'garage-boundary-'));
+  build(outDir);
+  manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8'));
+  modules = JSON.parse(await readFile(path.join(outDir, '.vite/modules.json'), 'utf8'));
+}, 300_000);
+
+afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe('the build manifest boundary', () => {
+  it('has one public entry and a separate back-office chunk', () => {
+    const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
+    expect(entries.map(([key]) => key)).toEqual(['index.html']);
+    expect(manifest['src/admin/index.ts']?.isDynamicEntry).toBe(true);
+    expect(publicChunks(manifest).has('src/admin/index.ts')).toBe(false);
+  });
+
+  it('loads no rjsf, ajv, ECharts, dnd-kit or admin code on the public pages', () => {
+    expect(boundaryViolations(manifest, modules)).toEqual([]);
+  });
+
+  it('would see them: every forbidden library is in the build, in a back-office chunk', () => {
+    const publicFiles = new Set([...publicChunks(manifest)].map((k) => manifest[k]!.file));
+    for (const [label, pattern] of FORBIDDEN) {
+      const holders = Object.entries(modules)
+        .filter(([, ids]) => ids.some((id) => pattern.test(id)))
+        .map(([file]) => file);
+      expect(
+        holders.length,
+        `${label} appears in no chunk: the check would be blind to it`,
+      ).toBeGreaterThan(0);
+      expect(holders.filter((file) => publicFiles.has(file))).toEqual([]);
+    }
+  });
+
+  it('fails when an admin library sneaks into a public chunk', () => {
+    const sneaky: Manifest = {
+      'index.html': {
+        file: 'assets/index.js',
+        isEntry: true,
+        imports: ['_vendor.js'],
+        dynamicImports: ['src/lib/markdown.tsx', 'src/admin/index.ts'],
+      },
+      '_vendor.js': { file: 'assets/vendor.js' },
+      'src/lib/markdown.tsx': {
+        file: 'assets/markdown.js',
+        isDynamicEntry: true,
+        imports: ['src/admin/index.ts'],
+      },
+      'src/admin/index.ts': {
+        file: 'assets/admin.js',
+        src: 'src/admin/index.ts',
+        isDynamicEntry: true,
+      },
+    };
+    const sneakyModules: ModuleMap = {
+      'assets/index.js': ['/app/src/main.tsx'],
+      'assets/vendor.js': ['/app/node_modules/ajv/dist/core.js'],
+      'assets/markdown.js': ['/app/src/lib/markdown.tsx'],
+      'assets/admin.js': ['/app/node_modules/echarts/index.js'],
+    };
+    const violations = boundaryViolations(sneaky, sneakyModules);
+    expect(violations.some((v) => v.includes('bundles ajv'))).toBe(true);
+    // A public chunk importing the admin chunk statically drags it (and ECharts) in.
+    expect(violations.some((v) => v.includes('admin chunk src/admin/index.ts'))).toBe(true);
+    expect(violations.some((v) => v.includes('bundles echarts'))).toBe(true);
+  });
+});

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { seoRoutes } from '../../server/seo/index.ts';
+
+/**
+ * /sitemap.xml and /robots.txt (issue 6, item 4): the sitemap is a valid sitemaps.org 0.9 document
+ * listing /, /blog and the published articles only, each with its last modification.
+ */
+let server: TestServer;
+
+const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+const DAY = 86_400_000;
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+interface SitemapUrl {
+  loc: string;
+  lastmod: string | undefined;
+}
+
+/**
+ * Parses a sitemap strictly against the sitemaps.org schema's shape: the XML declaration, one
+ * `urlset` in the 0.9 namespace, and `url` elements holding one `loc` and at most one `lastmod`;
+ * anything else (other elements, stray text, unescaped characters) fails.
+ */
+function parseSitemap(xml: string): SitemapUrl[] {
+  const document =
+    /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">([\s\S]*)<\/urlset>\s*$/.exec(
+      xml,
+    );
+  if (!document) throw new Error(`Not a sitemap document:\n${xml}`);
+  const body = document[1]!;
+  const url =
+    /\s*<url>\s*<loc>([^<>&]*|(?:[^<>&]|&(?:amp|lt|gt|quot|apos|#\d+);)*)<\/loc>\s*(?:<lastmod>([^<]*)<\/lastmod>\s*)?<\/url>\s*/y;
+  const urls: SitemapUrl[] = [];
+  while (url.lastIndex < body.length) {
+    const start = url.lastIndex;
+    const match = url.exec(body);
+    if (!match) throw new Error(`Unexpected sitemap content at: ${body.slice(start, start + 80)}`);
+    urls.push({ loc: match[1]!, lastmod: match[2] });
+  }
+  return urls;
+}
+
+async function sitemap(): Promise<SitemapUrl[]> {
+  const response = await fetch(`${server.url}/sitemap.xml`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+  return parseSitemap(await response.text());
+}
+
+const paths = (urls: SitemapUrl[]) => urls.map((u) => new URL(u.loc).pathname);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.serviceClient();
+  const { error } = await db.from('blog_posts').insert([
+    { title: 'Vidange', slug: 'vidange', content: 'x', published_at: iso(-3 * DAY) },
+    { title: 'Pneus hiver', slug: 'pneus-hiver', content: 'x', published_at: iso(-DAY) },
+    { title: 'Brouillon', slug: 'brouillon', content: 'x', published_at: null },
+    {
+      title: 'Programmé',
+      slug: 'programme',
+      content: 'x',
+      published_at: null,
+      scheduled_at: iso(2 * DAY),
+    },
+    { title: 'Daté demain', slug: 'date-demain', content: 'x', published_at: iso(DAY) },
+  ]);
+  if (error) throw new Error(error.message);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('/sitemap.xml', () => {
+  it('is a valid sitemap of absolute addresses on the site, each with a W3C last modification', async () => {
+    const urls = await sitemap();
+    expect(urls.length).toBeGreaterThanOrEqual(2);
+    for (const { loc, lastmod } of urls) {
+      expect(new URL(loc).origin).toBe(server.url);
+      expect(loc.length).toBeLessThanOrEqual(2048);
+      expect(lastmod).toMatch(W3C_DATETIME);
+      expect(Number.isNaN(Date.parse(lastmod!))).toBe(false);
+    }
+    expect(new Set(urls.map((u) => u.loc)).size).toBe(urls.length);
+  });
+
+  it('lists /, /blog and the published articles, newest first, but no draft, scheduled or future post', async () => {
+    expect(paths(await sitemap())).toEqual(['/', '/blog', '/blog/pneus-hiver', '/blog/vidange']);
+  });
+
+  it("gives each article its last modification, and /blog the newest one's", async () => {
+    const db = server.serviceClient();
+    const before = await sitemap();
+    const { error } = await db
+      .from('blog_posts')
+      .update({ content: 'Nouveau contenu' })
+      .eq('slug', 'vidange');
+    if (error) throw new Error(error.message);
+    const after = await sitemap();
+    const lastmod = (urls: SitemapUrl[], path: string) =>
+      urls.find((u) => new URL(u.loc).pathname === path)?.lastmod;
+    expect(lastmod(after, '/blog/vidange')! >= lastmod(before, '/blog/vidange')!).toBe(true);
+    expect(Date.parse(lastmod(after, '/blog/vidange')!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(lastmod(after, '/blog')).toBe(lastmod(after, '/blog/vidange'));
+    expect(lastmod(after, '/')! >= lastmod(after, '/blog/vidange')!).toBe(true);
+  });
+
+  it('lists a scheduled post once it is published, and forgets one taken back to draft', async () => {
+    const db = server.serviceClient();
+    const { error } = await db
+      .from('blog_posts')
+      .update({ published_at: iso(-60_000), scheduled_at: null })
+      .eq('slug', 'programme');
+    if (error) throw new Error(error.message);
+    const unpublished = await db
+      .from('blog_posts')
+      .update({ published_at: null })
+      .eq('slug', 'pneus-hiver');
+    if (unpublished.error) throw new Error(unpublished.error.message);
+    expect(paths(await sitemap())).toEqual(['/', '/blog', '/blog/programme', '/blog/vidange']);
+  });
+
+  it('answers HEAD too', async () => {
+    const response = await fetch(`${server.url}/sitemap.xml`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+  });
+});
+
+describe('/robots.txt', () => {
+  it('points to the sitemap and keeps crawlers out of the back-office', async () => {
+    const response = await fetch(`${server.url}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = (await response.text()).split('\n').map((l) => l.trim());
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Disallow: /admin');
+    expect(lines).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    // Robots rules are prefixes: "/admin" also covers /admin-login; nothing public is disallowed.
+    const disallowed = lines.filter((l) => l.startsWith('Disallow:')).map((l) => l.slice(9).trim());
+    expect(disallowed).toEqual(['/admin']);
+  });
+});
+
+describe('the site address', () => {
+  it('comes from SITE_URL when it is set, whatever host the request came to', async () => {
+    const app = seoRoutes(
+      { db: server.db, config: server.config },
+      { siteUrl: 'https://garage-exemple.fr/' },
+    );
+    const robots = await (await app.request('http://127.0.0.1/robots.txt')).text();
+    expect(robots).toContain('Sitemap: https://garage-exemple.fr/sitemap.xml');
+    const urls = parseSitemap(await (await app.request('http://127.0.0.1/sitemap.xml')).text());
+    expect(urls.map((u) => u.loc)).toContain('https://garage-exemple.fr/blog/vidange');
+    expect(urls[0]!.loc).toBe('https://garage-exemple.fr/');
+  });
+
+  it('ignores forwarded headers unless the server trusts its proxy', async () => {
+    const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'garage-exemple.fr' };
+    const untrusted = seoRoutes({ db: server.db, config: server.config }, {});
+    expect(
+      await (await untrusted.request('http://127.0.0.1:1234/robots.txt', { headers })).text(),
+    ).toContain('Sitemap: http://127.0.0.1:1234/sitemap.xml');
+    const trusted = seoRoutes(
+      { db: server.db, config: { ...server.config, trustProxy: true } },
+      {},
+    );
+    expect(
+      await (await trusted.request('http://127.0.0.1:1234/robots.txt', { headers })).text(),
+    ).toContain('Sitemap: https://garage-exemple.fr/sitemap.xml');
+  });
+});
