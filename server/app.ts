@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import type { AppContext } from './context.ts';
 import { restRoutes } from './rest/index.ts';
@@ -64,6 +65,8 @@ export function createApp(ctx: AppContext): Hono {
   );
 
   app.route('/', api);
+  // Pages and assets travel compressed; the API above answers as PostgREST does, uncompressed.
+  app.use('*', compress());
   app.route('/', seoRoutes(ctx)); // sitemap, robots, and the security headers of every page below
   app.route('/', siteRoutes(ctx));
   return app;

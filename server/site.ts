@@ -22,12 +22,6 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml',
 };
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-};
-
 /**
  * The browser reads the API's anon key from this data block (never executed) when the site was
  * built without VITE_SUPABASE_* variables, so one build works with any secret.
@@ -73,7 +67,6 @@ export function siteRoutes({ config, db }: AppContext): Hono {
   }
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
     const url = new URL(c.req.url);
     let pathname: string;
     try {
