@@ -17,8 +17,9 @@ test('a rendering error shows the global error screen', async ({ page, consoleEr
 });
 
 test('a page without its root element only logs an error', async ({ page, consoleErrors }) => {
+  // The client-only shell (public pages arrive server-rendered, their root already filled).
   await rewriteShell(page, (html) => html.replace('<div id="root"></div>', ''));
-  await page.goto('/');
+  await page.goto('/admin-login');
   await expect.poll(() => consoleErrors.length).toBe(1);
   expect(consoleErrors[0]).toContain('#root');
   await expect(page.locator('body')).toHaveText('');
