@@ -1,44 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AlertContent } from '../../src/content/generated/types.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { readServerInfo } from './server-info.ts';
+import { useAdminSession } from './admin-session.ts';
 
-const STATE_FILE = path.resolve('.tmp/admin-alert-state.json');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const START: AlertContent = { active: false, message: '', type: 'info', permanent: false };
 
-// Sign in once for the whole file: the server limits repeated sign-ins.
-test.beforeAll(async ({ browser }) => {
-  const server = readServerInfo();
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    storageState: { cookies: [], origins: [] },
-  });
-  const page = await context.newPage();
-  await signIn(page, server.admin.email, server.admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  await context.storageState({ path: STATE_FILE });
-  await context.close();
-});
-
-test.afterAll(() => rmSync(STATE_FILE, { force: true }));
-
-test.use({ storageState: STATE_FILE });
-
-function apiHeaders(anonKey: string): Record<string, string> {
-  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as {
-    origins: { localStorage: { name: string; value: string }[] }[];
-  };
-  const entry = state.origins
-    .flatMap((origin) => origin.localStorage)
-    .find((item) => /^sb-.*-auth-token$/.test(item.name));
-  const token = (JSON.parse(entry!.value) as { access_token: string }).access_token;
-  return { apikey: anonKey, Authorization: `Bearer ${token}` };
-}
+const { apiHeaders, stateFile } = useAdminSession('admin-alert');
 
 async function storedAlert(
   request: APIRequestContext,
@@ -208,7 +179,7 @@ test('a failed save says why, keeps the text, and can be retried', async ({ page
 test('axe finds no violation on the panel', async ({ browser }) => {
   const context = await browser.newContext({
     baseURL: readServerInfo().baseURL,
-    storageState: STATE_FILE,
+    storageState: stateFile,
     locale: 'fr-FR',
   });
   const page = await context.newPage();

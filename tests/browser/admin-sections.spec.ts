@@ -1,14 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { Section } from '../../src/content/generated/types.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { readServerInfo } from './server-info.ts';
+import { useAdminSession } from './admin-session.ts';
 
-const STATE_FILE = path.resolve('.tmp/admin-sections-state.json');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 /** The spec's French anchors of the home sections whose anchor is not their id. */
 const ANCHORS: Record<string, string> = {
@@ -20,35 +18,7 @@ const ANCHORS: Record<string, string> = {
 const anchorOf = (id: string) => ANCHORS[id] ?? id;
 const DEFAULT_IDS = DEFAULT_CONTENT.sections.map((section) => section.id);
 
-// Sign in once for the whole file: the server limits repeated sign-ins.
-test.beforeAll(async ({ browser }) => {
-  const server = readServerInfo();
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    storageState: { cookies: [], origins: [] },
-  });
-  const page = await context.newPage();
-  await signIn(page, server.admin.email, server.admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  await context.storageState({ path: STATE_FILE });
-  await context.close();
-});
-
-test.afterAll(() => rmSync(STATE_FILE, { force: true }));
-
-test.use({ storageState: STATE_FILE });
-
-/** The REST API's headers: the page's anon key and the admin's token from the stored session. */
-function apiHeaders(anonKey: string): Record<string, string> {
-  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as {
-    origins: { localStorage: { name: string; value: string }[] }[];
-  };
-  const entry = state.origins
-    .flatMap((origin) => origin.localStorage)
-    .find((item) => /^sb-.*-auth-token$/.test(item.name));
-  const token = (JSON.parse(entry!.value) as { access_token: string }).access_token;
-  return { apikey: anonKey, Authorization: `Bearer ${token}` };
-}
+const { apiHeaders, stateFile } = useAdminSession('admin-sections');
 
 async function storedSections(
   request: APIRequestContext,
@@ -358,7 +328,7 @@ test('a save the server refuses shows its reason and puts the list back', async 
 test('axe finds no violation on the panel, nor with the confirmation open', async ({ browser }) => {
   const context = await browser.newContext({
     baseURL: readServerInfo().baseURL,
-    storageState: STATE_FILE,
+    storageState: stateFile,
     locale: 'fr-FR',
   });
   const page = await context.newPage();

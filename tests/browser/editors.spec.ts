@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
-import { expect, signIn, test } from './fixtures.ts';
-import { readServerInfo } from './server-info.ts';
+import { expect, test } from './fixtures.ts';
+import { useAdminSession } from './admin-session.ts';
 
 /** One editor per home section: where it lives, and the required text field the test edits. */
 const EDITORS = [
@@ -26,39 +24,8 @@ const EDITORS = [
 ] as const;
 
 const SAVED = 'Les modifications ont été enregistrées avec succès.';
-const STATE_FILE = path.resolve('.tmp/editors-admin-state.json');
 
-// Sign in once for the whole file: the server limits failed and repeated sign-ins.
-test.beforeAll(async ({ browser }) => {
-  const server = readServerInfo();
-  // A blank context: the file-wide storageState below does not exist yet.
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    storageState: { cookies: [], origins: [] },
-  });
-  const page = await context.newPage();
-  await signIn(page, server.admin.email, server.admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  await context.storageState({ path: STATE_FILE });
-  await context.close();
-});
-
-// The file holds an admin session: it does not outlive the run.
-test.afterAll(() => rmSync(STATE_FILE, { force: true }));
-
-test.use({ storageState: STATE_FILE });
-
-/** The REST API's headers: the page's anon key, and the admin's token from the stored session. */
-function apiHeaders(anonKey: string): Record<string, string> {
-  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as {
-    origins: { localStorage: { name: string; value: string }[] }[];
-  };
-  const entry = state.origins
-    .flatMap((origin) => origin.localStorage)
-    .find((item) => /^sb-.*-auth-token$/.test(item.name));
-  const token = (JSON.parse(entry!.value) as { access_token: string }).access_token;
-  return { apikey: anonKey, Authorization: `Bearer ${token}` };
-}
+const { apiHeaders } = useAdminSession('editors');
 
 async function anonKeyOf(page: Page): Promise<string> {
   const json = await page.locator('#supabase-config').textContent();

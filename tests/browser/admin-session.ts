@@ -1,0 +1,50 @@
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, signIn, test } from './fixtures.ts';
+import { readServerInfo } from './server-info.ts';
+
+/**
+ * Signs the administrator in once for a whole spec file (the server limits repeated sign-ins) and
+ * starts every test of that file signed in. Call it at the top level of the spec file. Returns the
+ * REST API headers of that session: the page's anon key and the admin's token.
+ */
+export function useAdminSession(name: string): {
+  /** The saved session, for a context made by hand (axe needs pages from browser.newContext()). */
+  stateFile: string;
+  apiHeaders(anonKey: string): Record<string, string>;
+} {
+  const stateFile = path.resolve(`.tmp/${name}-admin-state.json`);
+
+  test.beforeAll(async ({ browser }) => {
+    const server = readServerInfo();
+    // A blank context: the file-wide storageState below does not exist yet.
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      storageState: { cookies: [], origins: [] },
+    });
+    const page = await context.newPage();
+    await signIn(page, server.admin.email, server.admin.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await context.storageState({ path: stateFile });
+    await context.close();
+  });
+
+  // The file holds an admin session: it does not outlive the run.
+  test.afterAll(() => rmSync(stateFile, { force: true }));
+
+  test.use({ storageState: stateFile });
+
+  return {
+    stateFile,
+    apiHeaders(anonKey) {
+      const state = JSON.parse(readFileSync(stateFile, 'utf8')) as {
+        origins: { localStorage: { name: string; value: string }[] }[];
+      };
+      const entry = state.origins
+        .flatMap((origin) => origin.localStorage)
+        .find((item) => /^sb-.*-auth-token$/.test(item.name));
+      const token = (JSON.parse(entry!.value) as { access_token: string }).access_token;
+      return { apikey: anonKey, Authorization: `Bearer ${token}` };
+    },
+  };
+}
