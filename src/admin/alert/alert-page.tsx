@@ -4,7 +4,6 @@ import { contentKeys } from '../../content/api.ts';
 import type { SiteContent } from '../../content/content.ts';
 import type { AlertContent } from '../../content/generated/types.ts';
 import { isSupabaseConfigured } from '../../lib/supabase.ts';
-import { PageLoading } from '../../lib/page-loading.tsx';
 import { AlertBanner, ALERT_TYPE_LABELS } from '../../site/alert/alert-banner.tsx';
 import { isAlertShown } from '../../site/alert/use-alert-visibility.ts';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
@@ -13,6 +12,7 @@ import { useStoredContent } from '../content/use-stored-content.ts';
 import { useAutosave, type AutosaveStatus } from './use-autosave.ts';
 import '../styles/editor.css';
 import './alert.css';
+import { storedContentFallback } from '../content/stored-content-fallback.tsx';
 
 const TITLE = "Gérer l'Alerte";
 
@@ -31,18 +31,10 @@ export function AlertPage() {
 
 /** Waits for the stored alert: the panel never starts from (and saves) the defaults by mistake. */
 function StoredAlert() {
-  const { content, isLoading, failed, retry } = useStoredContent();
-  if (isLoading) return <PageLoading />;
-  if (failed) {
-    return (
-      <div className="form__error" role="alert">
-        <p>Le contenu enregistré n&apos;a pas pu être chargé : réessayez avant de le modifier.</p>
-        <button type="button" className="button button--small" onClick={() => void retry()}>
-          Réessayer
-        </button>
-      </div>
-    );
-  }
+  const load = useStoredContent();
+  const { content } = load;
+  const fallback = storedContentFallback(load);
+  if (fallback) return fallback;
   return <AlertEditor initial={content.alert} />;
 }
 

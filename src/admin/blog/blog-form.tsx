@@ -4,11 +4,11 @@ import type { RJSFSchema, TemplatesType, UiSchema } from '@rjsf/utils';
 import { validatorFor } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import { createContentValidator, frenchErrors } from '../editor/content-validator.ts';
-import { EDITOR_TEMPLATES, EDITOR_WIDGETS, translateFrench } from '../editor/theme/index.ts';
+import { EDITOR_TEMPLATES, EDITOR_WIDGETS } from '../editor/theme/index.ts';
 import type { BlogPostForm } from './blog-post.ts';
 import { ParisDateTimeWidget } from './paris-date-time-widget.tsx';
 import '../styles/editor.css';
-import { keepFocus } from '../editor/keep-focus.ts';
+import { FORM_BEHAVIOUR, keepFocus, useFocusFirstInvalid } from '../editor/form-behaviour.ts';
 
 const { schema, uiSchema: baseUiSchema } = FORMS['blog-post'] as unknown as {
   schema: RJSFSchema;
@@ -35,8 +35,6 @@ export const BLOG_UI_SCHEMA = {
 const TEMPLATES = EDITOR_TEMPLATES as Partial<TemplatesType<BlogPostForm>>;
 const WIDGETS = { ...EDITOR_WIDGETS, parisDateTime: ParisDateTimeWidget };
 const transformErrors = frenchErrors(schema);
-const ignoreErrors = () => {};
-const FOCUSABLE = 'input, textarea, select, button, [tabindex]:not([tabindex="-1"])';
 
 let validator: ReturnType<typeof createContentValidator> | undefined;
 function blogValidator() {
@@ -82,13 +80,7 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProp
     [onSubmit],
   );
 
-  const focusFirstInvalid = useCallback(() => {
-    setTimeout(() => {
-      const invalid = container.current?.querySelector('.editor-field--invalid');
-      const target = invalid?.matches(FOCUSABLE) ? invalid : invalid?.querySelector(FOCUSABLE);
-      if (target instanceof HTMLElement) target.focus();
-    }, 0);
-  }, []);
+  const focusFirstInvalid = useFocusFirstInvalid(container);
 
   return (
     <section className="blog-form editor__form" aria-labelledby={headingId} ref={container}>
@@ -104,14 +96,9 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProp
         onSubmit={handleSubmit}
         templates={TEMPLATES}
         widgets={WIDGETS}
-        translateString={translateFrench}
+        {...FORM_BEHAVIOUR}
         transformErrors={transformErrors}
-        noHtml5Validate
-        liveValidate="onBlur"
-        showErrorList={false}
         focusOnFirstError={focusFirstInvalid}
-        // The errors are shown next to their fields; rjsf would otherwise log them.
-        onError={ignoreErrors}
       >
         <div className="editor__actions blog-form__actions">
           <button type="submit" className="button" disabled={saving} onMouseDown={keepFocus}>

@@ -11,9 +11,9 @@ import { deepEquals } from '@rjsf/utils';
 import { frenchErrors } from './content-validator.ts';
 import { PreviewBoundary } from './preview-boundary.tsx';
 import { SAVED_MESSAGE, useSaveStatus } from './save-status.ts';
-import { EDITOR_TEMPLATES, EDITOR_WIDGETS, translateFrench } from './theme/index.ts';
+import { EDITOR_TEMPLATES, EDITOR_WIDGETS } from './theme/index.ts';
 import '../styles/editor.css';
-import { keepFocus } from './keep-focus.ts';
+import { FORM_BEHAVIOUR, keepFocus, useFocusFirstInvalid } from './form-behaviour.ts';
 
 export interface ContentEditorProps<T> {
   /** The content type's JSON Schema: labels, help, rules. */
@@ -31,10 +31,6 @@ export interface ContentEditorProps<T> {
   widgets?: RegistryWidgetsType<T>;
   fields?: RegistryFieldsType<T>;
 }
-
-const ignoreErrors = () => {};
-
-const FOCUSABLE = 'input, textarea, select, button, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The one editor of every content type, generated from its schema. It validates a field when it
@@ -71,14 +67,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     [onSave, run],
   );
 
-  // Called by rjsf on a refused submit; the errors are rendered by then on the next tick.
-  const focusFirstInvalid = useCallback(() => {
-    setTimeout(() => {
-      const invalid = container.current?.querySelector('.editor-field--invalid');
-      const target = invalid?.matches(FOCUSABLE) ? invalid : invalid?.querySelector(FOCUSABLE);
-      if (target instanceof HTMLElement) target.focus();
-    }, 0);
-  }, []);
+  const focusFirstInvalid = useFocusFirstInvalid(container);
 
   const saving = status.kind === 'saving';
   return (
@@ -94,14 +83,9 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
           templates={EDITOR_TEMPLATES}
           widgets={widgets}
           fields={props.fields}
-          translateString={translateFrench}
+          {...FORM_BEHAVIOUR}
           transformErrors={transformErrors}
-          noHtml5Validate
-          liveValidate="onBlur"
-          showErrorList={false}
           focusOnFirstError={focusFirstInvalid}
-          // The errors are shown next to their fields; rjsf would otherwise log them.
-          onError={ignoreErrors}
         >
           <div className="editor__actions">
             <button type="submit" className="button" disabled={saving} onMouseDown={keepFocus}>

@@ -4,7 +4,6 @@ import { validatorFor } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import type { ModalContent } from '../../content/generated/types.ts';
 import { isSupabaseConfigured } from '../../lib/supabase.ts';
-import { PageLoading } from '../../lib/page-loading.tsx';
 import { PopupCard } from '../../site/modal/popup-card.tsx';
 import { isPopupShown } from '../../site/modal/site-popup.tsx';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
@@ -14,6 +13,7 @@ import { ContentEditor } from '../editor/content-editor.tsx';
 import { createContentValidator } from '../editor/content-validator.ts';
 import { previewData } from '../editor/preview-data.ts';
 import './modal-page.css';
+import { storedContentFallback } from '../content/stored-content-fallback.tsx';
 
 const TITLE = 'Pop-up';
 
@@ -52,23 +52,15 @@ export function PopupPreview({ popup }: { popup: ModalContent }) {
 }
 
 function ModalEditor() {
-  const { content, isLoading, failed, retry } = useStoredContent();
+  const load = useStoredContent();
+  const { content } = load;
   const save = useSaveContentMutation();
   const { schema, uiSchema } = FORMS.modal as unknown as { schema: RJSFSchema; uiSchema: UiSchema };
   const validate = validatorFor('modal');
   const validator = useMemo(() => createContentValidator(schema, validate), [schema, validate]);
 
-  if (isLoading) return <PageLoading />;
-  if (failed) {
-    return (
-      <div className="form__error" role="alert">
-        <p>Le contenu enregistré n&apos;a pas pu être chargé : réessayez avant de le modifier.</p>
-        <button type="button" className="button button--small" onClick={() => void retry()}>
-          Réessayer
-        </button>
-      </div>
-    );
-  }
+  const fallback = storedContentFallback(load);
+  if (fallback) return fallback;
   const stored = content.modal;
   return (
     <ContentEditor<ModalContent>

@@ -4,7 +4,6 @@ import { validatorFor } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import type { ContentByType } from '../../content/generated/types.ts';
 import { isSupabaseConfigured } from '../../lib/supabase.ts';
-import { PageLoading } from '../../lib/page-loading.tsx';
 import {
   SECTION_REGISTRY,
   type EditableSectionType,
@@ -17,6 +16,7 @@ import { ContentEditor } from '../editor/content-editor.tsx';
 import { createContentValidator } from '../editor/content-validator.ts';
 import { previewData } from '../editor/preview-data.ts';
 import { FIELDS, WIDGETS } from '../editor/widgets/index.ts';
+import { storedContentFallback } from '../content/stored-content-fallback.tsx';
 
 /**
  * The editor of one home section, entirely from its declarations: the schema and form hints
@@ -37,23 +37,15 @@ export function SectionEditorPage<T extends EditableSectionType>({ type }: { typ
 
 function SectionEditor<T extends EditableSectionType>(props: { type: T; entry: SectionEntry<T> }) {
   const { type, entry } = props;
-  const { content, isLoading, failed, retry } = useStoredContent();
+  const load = useStoredContent();
+  const { content } = load;
   const save = useSaveContentMutation();
   const { schema, uiSchema } = FORMS[type] as unknown as { schema: RJSFSchema; uiSchema: UiSchema };
   const validate = validatorFor(type);
   const validator = useMemo(() => createContentValidator(schema, validate), [schema, validate]);
 
-  if (isLoading) return <PageLoading />;
-  if (failed) {
-    return (
-      <div className="form__error" role="alert">
-        <p>Le contenu enregistré n&apos;a pas pu être chargé : réessayez avant de le modifier.</p>
-        <button type="button" className="button button--small" onClick={() => void retry()}>
-          Réessayer
-        </button>
-      </div>
-    );
-  }
+  const fallback = storedContentFallback(load);
+  if (fallback) return fallback;
   const stored = content[type] as ContentByType[T];
   const Preview = entry.component;
   return (

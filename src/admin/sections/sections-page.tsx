@@ -16,7 +16,6 @@ import {
 } from '@dnd-kit/sortable';
 import type { Section } from '../../content/generated/types.ts';
 import { isSupabaseConfigured } from '../../lib/supabase.ts';
-import { PageLoading } from '../../lib/page-loading.tsx';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { useSaveContentMutation } from '../content/save-content.ts';
 import { useStoredContent } from '../content/use-stored-content.ts';
@@ -36,6 +35,7 @@ import {
 import { RESTORED_NOTE, useSectionsSaver, type SectionsSaveStatus } from './use-sections-saver.ts';
 import '../styles/editor.css';
 import './sections.css';
+import { storedContentFallback } from '../content/stored-content-fallback.tsx';
 
 const TITLE = 'Gérer les Sections';
 
@@ -52,18 +52,10 @@ export function SectionsPage() {
 
 /** Waits for the stored list: the panel never starts from the defaults after a failed load. */
 function StoredSections() {
-  const { content, isLoading, failed, retry } = useStoredContent();
-  if (isLoading) return <PageLoading />;
-  if (failed) {
-    return (
-      <div className="form__error" role="alert">
-        <p>Le contenu enregistré n&apos;a pas pu être chargé : réessayez avant de le modifier.</p>
-        <button type="button" className="button button--small" onClick={() => void retry()}>
-          Réessayer
-        </button>
-      </div>
-    );
-  }
+  const load = useStoredContent();
+  const { content } = load;
+  const fallback = storedContentFallback(load);
+  if (fallback) return fallback;
   return <SectionsManager initial={content.sections} />;
 }
 
