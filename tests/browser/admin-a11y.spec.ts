@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { useAdminSession } from './admin-session.ts';
+import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { readServerInfo } from './server-info.ts';
 
@@ -16,14 +16,8 @@ const EDITOR_PATHS = [
   'blog-section',
   'contact',
 ];
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 const { stateFile } = useAdminSession('admin-a11y');
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 /** axe needs pages from browser.newContext() (NOTES.md). */
 async function newPage(browser: Browser, signedIn: boolean): Promise<Page> {
@@ -42,14 +36,14 @@ for (const path of EDITOR_PATHS) {
     const page = await newPage(browser, true);
     await page.goto(`/admin/${path}`);
     await expect(page.getByRole('button', { name: 'Enregistrer' })).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // A failed submit shows every error next to its field.
     const first = page.locator('form input[type="text"], form textarea').first();
     await first.fill('');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Ce champ est obligatoire.').first()).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 }
@@ -58,6 +52,6 @@ test('axe finds no violation on /admin-login', async ({ browser }) => {
   const page = await newPage(browser, false);
   await page.goto('/admin-login');
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.context().close();
 });

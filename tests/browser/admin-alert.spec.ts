@@ -1,41 +1,23 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AlertContent } from '../../src/content/generated/types.ts';
 import { expect, test } from './fixtures.ts';
 import { readServerInfo } from './server-info.ts';
-import { useAdminSession } from './admin-session.ts';
+import { readContent, useAdminSession, writeContent } from './admin-session.ts';
+import { axeViolations } from './axe.ts';
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const START: AlertContent = { active: false, message: '', type: 'info', permanent: false };
 
 const { apiHeaders, stateFile } = useAdminSession('admin-alert');
 
-async function storedAlert(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-): Promise<AlertContent | undefined> {
-  const response = await request.get('/rest/v1/site_content?type=eq.alert&select=content', {
-    headers,
-  });
-  expect(response.ok()).toBe(true);
-  const rows = (await response.json()) as { content: AlertContent }[];
-  return rows[0]?.content;
-}
+const storedAlert = (request: APIRequestContext, headers: Record<string, string>) =>
+  readContent<AlertContent>(request, headers, 'alert');
 
-async function storeAlert(
+const storeAlert = (
   request: APIRequestContext,
   headers: Record<string, string>,
-  alert: AlertContent | undefined,
-): Promise<void> {
-  const response = alert
-    ? await request.post('/rest/v1/site_content', {
-        headers: { ...headers, Prefer: 'resolution=merge-duplicates' },
-        data: { type: 'alert', content: alert },
-      })
-    : await request.delete('/rest/v1/site_content?type=eq.alert', { headers });
-  expect(response.ok()).toBe(true);
-}
+  content: AlertContent | undefined,
+) => writeContent(request, headers, 'alert', content);
 
 const saved = (page: Page) =>
   expect(page.getByRole('status').filter({ hasText: '✓ Enregistré' })).toBeVisible();
@@ -184,10 +166,7 @@ test('axe finds no violation on the panel', async ({ browser }) => {
   });
   const page = await context.newPage();
   const check = async () => {
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(
-      results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   };
   await page.goto('/admin/alert');
   await expect(page.getByLabel('Message')).toBeVisible();

@@ -1,42 +1,24 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import type { ModalContent } from '../../src/content/generated/types.ts';
 import { expect, test } from './fixtures.ts';
 import { readServerInfo } from './server-info.ts';
-import { useAdminSession } from './admin-session.ts';
+import { readContent, useAdminSession, writeContent } from './admin-session.ts';
+import { axeViolations } from './axe.ts';
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const SAVED = 'Les modifications ont été enregistrées avec succès.';
 const START: ModalContent = { active: false, title: '', message: '' };
 
 const { apiHeaders, stateFile } = useAdminSession('admin-modal');
 
-async function storedModal(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-): Promise<ModalContent | undefined> {
-  const response = await request.get('/rest/v1/site_content?type=eq.modal&select=content', {
-    headers,
-  });
-  expect(response.ok()).toBe(true);
-  const rows = (await response.json()) as { content: ModalContent }[];
-  return rows[0]?.content;
-}
+const storedModal = (request: APIRequestContext, headers: Record<string, string>) =>
+  readContent<ModalContent>(request, headers, 'modal');
 
-async function storeModal(
+const storeModal = (
   request: APIRequestContext,
   headers: Record<string, string>,
-  modal: ModalContent | undefined,
-): Promise<void> {
-  const response = modal
-    ? await request.post('/rest/v1/site_content', {
-        headers: { ...headers, Prefer: 'resolution=merge-duplicates' },
-        data: { type: 'modal', content: modal },
-      })
-    : await request.delete('/rest/v1/site_content?type=eq.modal', { headers });
-  expect(response.ok()).toBe(true);
-}
+  content: ModalContent | undefined,
+) => writeContent(request, headers, 'modal', content);
 
 let headers: Record<string, string>;
 let original: ModalContent | undefined;
@@ -129,10 +111,7 @@ test('axe finds no violation on the panel', async ({ browser }) => {
   });
   const page = await context.newPage();
   const check = async () => {
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(
-      results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   };
   await page.goto('/admin/modal');
   await expect(page.getByLabel('Afficher la pop-up')).toBeVisible();

@@ -1,13 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { Section } from '../../src/content/generated/types.ts';
 import { expect, test } from './fixtures.ts';
 import { readServerInfo } from './server-info.ts';
-import { useAdminSession } from './admin-session.ts';
+import { readContent, useAdminSession, writeContent } from './admin-session.ts';
+import { axeViolations } from './axe.ts';
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 /** The spec's French anchors of the home sections whose anchor is not their id. */
 const ANCHORS: Record<string, string> = {
   about: 'propos',
@@ -20,31 +19,14 @@ const DEFAULT_IDS = DEFAULT_CONTENT.sections.map((section) => section.id);
 
 const { apiHeaders, stateFile } = useAdminSession('admin-sections');
 
-async function storedSections(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-): Promise<Section[] | undefined> {
-  const response = await request.get('/rest/v1/site_content?type=eq.sections&select=content', {
-    headers,
-  });
-  expect(response.ok()).toBe(true);
-  const rows = (await response.json()) as { content: Section[] }[];
-  return rows[0]?.content;
-}
+const storedSections = (request: APIRequestContext, headers: Record<string, string>) =>
+  readContent<Section[]>(request, headers, 'sections');
 
-async function storeSections(
+const storeSections = (
   request: APIRequestContext,
   headers: Record<string, string>,
-  sections: Section[] | undefined,
-): Promise<void> {
-  const response = sections
-    ? await request.post('/rest/v1/site_content', {
-        headers: { ...headers, Prefer: 'resolution=merge-duplicates' },
-        data: { type: 'sections', content: sections },
-      })
-    : await request.delete('/rest/v1/site_content?type=eq.sections', { headers });
-  expect(response.ok()).toBe(true);
-}
+  content: Section[] | undefined,
+) => writeContent(request, headers, 'sections', content);
 
 const sortedIds = (sections: readonly Section[] | undefined) =>
   [...(sections ?? [])].sort((a, b) => a.order - b.order).map((section) => section.id);
@@ -333,10 +315,7 @@ test('axe finds no violation on the panel, nor with the confirmation open', asyn
   });
   const page = await context.newPage();
   const check = async () => {
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(
-      results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   };
   await page.goto('/admin');
   await expect(listOf(page)).toHaveCount(10);

@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
 import { readServerInfo } from './server-info.ts';
 
@@ -47,4 +48,35 @@ export function useAdminSession(name: string): {
       return { apikey: anonKey, Authorization: `Bearer ${token}` };
     },
   };
+}
+
+/** A site_content row's content through the REST API, or undefined when there is none. */
+export async function readContent<T>(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  type: string,
+): Promise<T | undefined> {
+  const response = await request.get(`/rest/v1/site_content?type=eq.${type}&select=content`, {
+    headers,
+  });
+  expect(response.ok()).toBe(true);
+  const rows = (await response.json()) as { content: T }[];
+  return rows[0]?.content;
+}
+
+/** Stores a site_content row (upsert), or deletes it when `content` is undefined. */
+export async function writeContent(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  type: string,
+  content: unknown,
+): Promise<void> {
+  const response =
+    content === undefined
+      ? await request.delete(`/rest/v1/site_content?type=eq.${type}`, { headers })
+      : await request.post('/rest/v1/site_content', {
+          headers: { ...headers, Prefer: 'resolution=merge-duplicates' },
+          data: { type, content },
+        });
+  expect(response.ok()).toBe(true);
 }
