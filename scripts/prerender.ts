@@ -7,11 +7,13 @@
  *
  * Reads the content as a visitor through the backend's REST API and writes dist/index.html,
  * dist/blog/index.html and dist/blog/<slug>/index.html, plus dist/shell.html (the client-only
- * page for every other path, not indexed) and dist/404.html.
+ * page for every other path, not indexed), dist/404.html, dist/sitemap.xml and dist/robots.txt.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { restSource } from '../server/render/rest-source.server.ts';
+import { restPublishedPages } from '../server/seo/rest-pages.ts';
+import { normalizeSiteUrl, robotsTxt, sitemapEntries, sitemapXml } from '../server/seo/sitemap.ts';
 import { loadBuiltEntry } from '../server/render/site-renderer.server.ts';
 import { checkTemplate, pageHtml, shellHtml } from '../server/render/template.server.ts';
 
@@ -31,7 +33,7 @@ function required(name: string): string {
 
 const backendUrl = required('VITE_SUPABASE_URL');
 const anonKey = required('VITE_SUPABASE_ANON_KEY');
-const siteUrl = required('SITE_URL');
+const siteUrl = normalizeSiteUrl(required('SITE_URL')) ?? '';
 const distDir = path.resolve(process.env.DIST_DIR || 'dist');
 
 const entry = await loadBuiltEntry(distDir);
@@ -49,8 +51,8 @@ const template = built.includes('id="hydration-data"')
 checkTemplate(template);
 
 const source = restSource(backendUrl, anonKey);
-const posts = await source.publishedPosts();
-const paths = ['/', '/blog', ...posts.map((post) => `/blog/${post.slug}`)];
+const published = await restPublishedPages(backendUrl, anonKey);
+const paths = ['/', '/blog', ...published.posts.map((post) => `/blog/${post.slug}`)];
 
 async function write(file: string, html: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
@@ -67,4 +69,6 @@ for (const pathname of paths) {
 }
 const missing = await entry.renderPage('/blog/page-introuvable', source, { siteUrl, live: false });
 if (missing) await write(path.join(distDir, '404.html'), pageHtml(template, missing));
+await write(path.join(distDir, 'sitemap.xml'), sitemapXml(sitemapEntries(published, siteUrl)));
+await write(path.join(distDir, 'robots.txt'), robotsTxt(siteUrl));
 console.log(`${paths.length} page(s) pré-rendue(s) depuis ${backendUrl} pour ${siteUrl}.`);

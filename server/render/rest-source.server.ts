@@ -2,13 +2,10 @@ import type { PublicDataSource } from '../../src/entry-server.tsx';
 import type { Article } from '../../src/site/blog/api/article.ts';
 import type { PostPreview } from '../../src/site/blog/api/published-posts.ts';
 
-/**
- * The public data read through a backend's REST API with its anon key, as a visitor's browser
- * would (hosted Supabase or the self-hosted server): what the prerendering step uses.
- */
-export function restSource(backendUrl: string, anonKey: string): PublicDataSource {
+/** A GET on the backend's REST API as a visitor (`path?query` under /rest/v1/), parsed as JSON. */
+export function restReader(backendUrl: string, anonKey: string) {
   const base = `${backendUrl.replace(/\/+$/, '')}/rest/v1/`;
-  async function get<T>(pathAndQuery: string): Promise<T> {
+  return async function get<T>(pathAndQuery: string): Promise<T> {
     const response = await fetch(base + pathAndQuery, {
       headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
     });
@@ -16,7 +13,15 @@ export function restSource(backendUrl: string, anonKey: string): PublicDataSourc
       throw new Error(`GET ${pathAndQuery}: ${response.status} ${await response.text()}`);
     }
     return (await response.json()) as T;
-  }
+  };
+}
+
+/**
+ * The public data read through a backend's REST API with its anon key, as a visitor's browser
+ * would (hosted Supabase or the self-hosted server): what the prerendering step uses.
+ */
+export function restSource(backendUrl: string, anonKey: string): PublicDataSource {
+  const get = restReader(backendUrl, anonKey);
   return {
     siteContentRows: () => get('site_content?select=type,content'),
     publishedPosts: (limit?: number) => {

@@ -1,7 +1,13 @@
 import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.ts';
 import { securityHeaders } from '../security-headers.ts';
-import { robotsTxt, sitemapEntries, sitemapXml } from './sitemap.ts';
+import {
+  normalizeSiteUrl,
+  publishedPages,
+  robotsTxt,
+  sitemapEntries,
+  sitemapXml,
+} from './sitemap.ts';
 
 export interface SeoOptions {
   /**
@@ -26,15 +32,6 @@ function siteUrlOf(c: Context, configured: string | undefined, trustProxy: boole
   return new URL(`${protocol}//${host}`).origin;
 }
 
-function normalizeSiteUrl(value: string | undefined): string | undefined {
-  if (!value?.trim()) return undefined;
-  const url = new URL(value.trim());
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new Error(`SITE_URL doit être une adresse http(s) : ${value}`);
-  }
-  return url.origin + url.pathname.replace(/\/+$/, '');
-}
-
 /**
  * `/sitemap.xml` and `/robots.txt`. Mounted before the site's pages, it also puts the security
  * headers (server/security-headers.ts) on every response of the routes mounted after it: the
@@ -51,7 +48,7 @@ export function seoRoutes(
   app.use('*', securityHeaders());
 
   app.on(['GET', 'HEAD'], '/sitemap.xml', async (c) => {
-    const xml = sitemapXml(await sitemapEntries(db, base(c)));
+    const xml = sitemapXml(sitemapEntries(await publishedPages(db), base(c)));
     c.header('Content-Type', 'application/xml; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=300');
     return c.body(xml);

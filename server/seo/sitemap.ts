@@ -11,6 +11,13 @@ interface PostRow {
   lastmod: string;
 }
 
+/** What a visitor may read, as the sitemap needs it: dates are W3C datetimes in UTC. */
+export interface PublishedPages {
+  /** Newest first. */
+  posts: PostRow[];
+  contentModified: string | null;
+}
+
 interface Dates {
   content: string | null;
 }
@@ -21,10 +28,7 @@ const W3C = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
  * What a visitor may read, asked as the anonymous role so that row-level security decides what is
  * published: drafts and scheduled posts are never listed, nor posts dated in the future.
  */
-export async function publishedPages(db: Database): Promise<{
-  posts: PostRow[];
-  contentModified: string | null;
-}> {
+export async function publishedPages(db: Database): Promise<PublishedPages> {
   return db.asRequest({ role: 'anon', claims: { role: 'anon' } }, async (tx) => {
     const { rows: posts } = await tx.query<PostRow>(
       `select slug,
@@ -49,8 +53,10 @@ function latest(...dates: (string | null | undefined)[]): string | undefined {
 }
 
 /** `/`, `/blog` and every published article, each with its last modification. */
-export async function sitemapEntries(db: Database, baseUrl: string): Promise<SitemapEntry[]> {
-  const { posts, contentModified } = await publishedPages(db);
+export function sitemapEntries(
+  { posts, contentModified }: PublishedPages,
+  baseUrl: string,
+): SitemapEntry[] {
   const newestPost = latest(...posts.map((p) => p.lastmod));
   return [
     // The home page shows the content and the latest posts; the blog page lists the posts.
@@ -86,4 +92,14 @@ export function sitemapXml(entries: SitemapEntry[]): string {
 export function robotsTxt(baseUrl: string): string {
   // Robots rules match by prefix: this also covers /admin-login.
   return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
+}
+
+/** SITE_URL as the sitemap and canonical addresses use it: http(s), no trailing slash. */
+export function normalizeSiteUrl(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  const url = new URL(value.trim());
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`SITE_URL doit être une adresse http(s) : ${value}`);
+  }
+  return url.origin + url.pathname.replace(/\/+$/, '');
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { seoRoutes } from '../../server/seo/index.ts';
+import { restPublishedPages } from '../../server/seo/rest-pages.ts';
+import { sitemapEntries, sitemapXml } from '../../server/seo/sitemap.ts';
 
 /**
  * /sitemap.xml and /robots.txt (issue 6, item 4): the sitemap is a valid sitemaps.org 0.9 document
@@ -120,6 +122,13 @@ describe('/sitemap.xml', () => {
       .eq('slug', 'pneus-hiver');
     if (unpublished.error) throw new Error(unpublished.error.message);
     expect(paths(await sitemap())).toEqual(['/', '/blog', '/blog/programme', '/blog/vidange']);
+  });
+
+  it('is the same when built from the REST API as a visitor, as the prerendering step does', async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const pages = await restPublishedPages(server.url, server.anonKey);
+    expect(sitemapXml(sitemapEntries(pages, server.url))).toBe(xml);
+    expect(paths(parseSitemap(xml))).toContain('/blog/vidange');
   });
 
   it('answers HEAD too', async () => {

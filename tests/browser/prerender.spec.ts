@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { daysFromNow, expect, test } from './site-blog-posts.ts';
+
+/**
+ * `npm run build -- --prerender` for a static host (issue 6, item 1): scripts/prerender.ts run on
+ * a copy of the built site, reading the content from the test server's REST API as a visitor, as
+ * it would from hosted Supabase. It needs no browser: it runs after the build, with these specs.
+ */
+const run = promisify(execFile);
+const SITE_URL = 'https://garage-exemple.fr';
+
+let distDir: string;
+
+test.beforeEach(async () => {
+  // Inside the checkout: the server bundle imports react and the rest from node_modules.
+  await mkdir(path.resolve('.tmp'), { recursive: true });
+  distDir = await mkdtemp(path.resolve('.tmp', 'prerender-'));
+  await cp(path.resolve('dist'), distDir, { recursive: true });
+});
+
+test.afterEach(async () => {
+  await rm(distDir, { recursive: true, force: true });
+});
+
+async function anonKeyOf(baseURL: string): Promise<string> {
+  const html = await (await fetch(`${baseURL}/admin-login`)).text();
+  const config = /<script type="application\/json" id="supabase-config">(.*?)<\/script>/.exec(html);
+  return (JSON.parse(config?.[1] ?? '{}') as { anonKey: string }).anonKey;
+}
+
+async function prerender(baseURL: string): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/prerender.ts'], {
+    env: {
+      ...process.env,
+      DIST_DIR: distDir,
+      VITE_SUPABASE_URL: baseURL,
+      VITE_SUPABASE_ANON_KEY: await anonKeyOf(baseURL),
+      SITE_URL: `${SITE_URL}/`,
+    },
+  });
+  return stdout;
+}
+
+const read = (...segments: string[]) => readFile(path.join(distDir, ...segments), 'utf8');
+
+test('writes the public pages, the sitemap and robots.txt from the published content', async ({
+  server,
+  posts,
+}) => {
+  const [published, draft] = await posts.create([
+    { title: 'Article publié', content: 'Le corps publié.', published_at: daysFromNow(-1) },
+    { title: 'Brouillon', content: 'Pas encore.', published_at: null },
+  ]);
+  const hero = (await (
+    await fetch(`${server.baseURL}/rest/v1/site_content?select=content&type=eq.hero`, {
+      headers: { apikey: await anonKeyOf(server.baseURL) },
+    })
+  ).json()) as { content: { heading: string } }[];
+
+  const output = await prerender(server.baseURL);
+  expect(output).toContain('pré-rendue(s)');
+
+  const home = await read('index.html');
+  expect(home).toContain(hero[0]!.content.heading);
+  expect(home).toContain(`<link rel="canonical" href="${SITE_URL}/" />`);
+  expect(home).toContain('id="hydration-data"');
+  expect(await read('blog', 'index.html')).toContain(published!.title);
+  expect(await read('blog', published!.slug, 'index.html')).toContain('Le corps publié.');
+  await expect(read('blog', draft!.slug, 'index.html')).rejects.toThrow();
+  const noindex = /<meta name="robots" content="noindex" ?\/>/;
+  expect(await read('shell.html')).toMatch(noindex);
+  expect(await read('404.html')).toMatch(noindex);
+
+  const sitemap = await read('sitemap.xml');
+  expect(sitemap).toContain(`<loc>${SITE_URL}/</loc>`);
+  expect(sitemap).toContain(`<loc>${SITE_URL}/blog</loc>`);
+  expect(sitemap).toContain(`<loc>${SITE_URL}/blog/${published!.slug}</loc>`);
+  expect(sitemap).not.toContain(draft!.slug);
+  const robots = await read('robots.txt');
+  expect(robots).toContain('Disallow: /admin');
+  expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+});
+
+test('a second run starts again from the app shell, not from the home page it wrote', async ({
+  server,
+}) => {
+  await prerender(server.baseURL);
+  const first = await read('index.html');
+  await prerender(server.baseURL);
+  const second = await read('index.html');
+  expect(second.match(/id="hydration-data"/g)).toHaveLength(1);
+  expect(second.replace(/"(?:dataUpdatedAt|dehydratedAt)":\d+/g, '')).toBe(
+    first.replace(/"(?:dataUpdatedAt|dehydratedAt)":\d+/g, ''),
+  );
+});
