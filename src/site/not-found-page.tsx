@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { SimplePageLayout } from './layout/simple-page-layout.tsx';
+import { usePageHead } from './seo/use-page-head.ts';
 
 /** Any path the site does not know. */
 export function NotFoundPage() {
+  usePageHead(null);
   return (
     <SimplePageLayout>
       <title>Page introuvable</title>

@@ -2,11 +2,12 @@ import { Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LazyMarkdown, preloadMarkdown } from '../../lib/markdown/lazy.tsx';
 import { SimplePageLayout } from '../layout/simple-page-layout.tsx';
+import { usePageHead } from '../seo/use-page-head.ts';
 import { useArticleQuery, type Article } from './api/article.ts';
 import { BackendMissingError } from './api/backend-missing.ts';
 import { useCountViewOnce } from './api/increment-views.ts';
 import { ArticleMeta } from './article-meta.tsx';
-import { FallbackImage } from './fallback-image.tsx';
+import { DEFAULT_POST_IMAGE, FallbackImage } from './fallback-image.tsx';
 import { LoadingStatus } from './loading-status.tsx';
 import {
   ARTICLE_CONFIG_MISSING_TEXT,
@@ -55,6 +56,13 @@ export function ArticlePage() {
   const { slug = '' } = useParams();
   const article = useArticleQuery(slug);
   useCountViewOnce(slug, article.isSuccess);
+  usePageHead(
+    article.isSuccess
+      ? { page: 'article', article: article.data, fallbackImage: DEFAULT_POST_IMAGE }
+      : article.isError
+        ? null
+        : undefined,
+  );
   // The renderer's chunk comes while the article does, not after it.
   useEffect(() => void preloadMarkdown(), []);
 

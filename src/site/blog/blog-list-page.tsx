@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SimplePageLayout } from '../layout/simple-page-layout.tsx';
+import { usePageHead } from '../seo/use-page-head.ts';
 import { BackendMissingError } from './api/backend-missing.ts';
 import { usePublishedPostsQuery } from './api/published-posts.ts';
 import { LoadingStatus } from './loading-status.tsx';
@@ -13,6 +14,7 @@ const FIRST_ROW = 3;
 /** /blog: every published post, newest first, in a grid of 1, 2 or 3 columns (spec §2). */
 export function BlogListPage() {
   const posts = usePublishedPostsQuery();
+  usePageHead({ page: 'blog' });
   const backendMissing = posts.error instanceof BackendMissingError;
 
   return (

@@ -8,6 +8,7 @@ import { SitePopup } from '../modal/site-popup.tsx';
 import { GenericSection } from '../sections/generic-section.tsx';
 import { PaymentCalculatorSection } from '../sections/payment-calculator-section.tsx';
 import { SECTION_REGISTRY, type EditableSectionType } from '../sections/registry.ts';
+import { usePageHead } from '../seo/use-page-head.ts';
 import { SITE_NAME } from '../site-name.ts';
 import { useRecordHomeVisit } from '../visits/record-visit.ts';
 import { homeBlocks, type HomeBlock } from './home-sections.ts';
@@ -42,6 +43,7 @@ function HomeBlockView({ block, content }: { block: HomeBlock; content: SiteCont
 export function HomePage() {
   const { content } = useSiteContent();
   useRecordHomeVisit();
+  usePageHead({ page: 'home', content });
   const blocks = homeBlocks(content.sections);
   const links = blocks.map(({ anchor, title }) => ({ anchor, title }));
 

@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { blogListHead, renderHeadTags } from './head.ts';
+import { replaceHeadTags, siteUrlFromCanonical } from './use-page-head.ts';
+
+describe('siteUrlFromCanonical', () => {
+  it("reads the site's address from the canonical link of any public page", () => {
+    const fallback = 'http://127.0.0.1:3000';
+    expect(siteUrlFromCanonical('https://garage.fr/', fallback)).toBe('https://garage.fr');
+    expect(siteUrlFromCanonical('https://garage.fr/blog', fallback)).toBe('https://garage.fr');
+    expect(siteUrlFromCanonical('https://garage.fr/blog/pneus-hiver', fallback)).toBe(
+      'https://garage.fr',
+    );
+    expect(siteUrlFromCanonical('https://exemple.fr/garage/blog/vidange', fallback)).toBe(
+      'https://exemple.fr/garage',
+    );
+  });
+
+  it('falls back to the address the page came from without a canonical link', () => {
+    expect(siteUrlFromCanonical(null, 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(siteUrlFromCanonical('javascript:alert(1)', 'http://a.fr')).toBe('http://a.fr');
+  });
+});
+
+describe('replaceHeadTags', () => {
+  it("swaps the describing tags for the new page's and leaves the rest of the head alone", () => {
+    document.head.innerHTML =
+      '<meta charset="utf-8"><title>Accueil</title><meta name="robots" content="noindex">' +
+      '<meta name="description" content="ancienne"><link rel="canonical" href="https://garage.fr/">' +
+      '<meta property="og:type" content="website"><meta property="article:published_time" content="x">' +
+      '<meta name="twitter:card" content="summary"><script type="application/ld+json">{}</script>' +
+      '<link rel="stylesheet" href="/assets/site.css">';
+    replaceHeadTags(
+      document,
+      renderHeadTags(blogListHead('https://garage.fr'), { withTitle: false }),
+    );
+
+    const head = document.head;
+    expect(head.querySelector('title')?.textContent).toBe('Accueil');
+    expect(head.querySelector('meta[name="robots"]')).not.toBeNull();
+    expect(head.querySelector('link[rel="stylesheet"]')).not.toBeNull();
+    expect(head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
+    expect(head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://garage.fr/blog',
+    );
+    expect(head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(head.querySelector('meta[name="description"]')?.getAttribute('content')).not.toBe(
+      'ancienne',
+    );
+    expect(head.querySelector('meta[property^="article:"]')).toBeNull();
+    expect(head.querySelector('script[type="application/ld+json"]')).toBeNull();
+  });
+
+  it('removes every describing tag for a page not to index', () => {
+    document.head.innerHTML =
+      '<meta name="description" content="x"><link rel="canonical" href="https://garage.fr/">' +
+      '<script type="application/ld+json">{}</script><meta property="og:title" content="x">';
+    replaceHeadTags(document, '');
+    expect(document.head.children).toHaveLength(0);
+  });
+});

@@ -1,0 +1,98 @@
+import { useEffect } from 'react';
+import { readHydrationData } from '../../app/hydration.ts';
+import type { SiteContent } from '../../content/content.ts';
+import type { BlogPostingInput } from './json-ld.ts';
+
+/**
+ * Which public page is shown, with what its head is built from; null: a page not to index (no
+ * describing tags); undefined: not known yet (loading), the head stays as it is.
+ */
+export type PageHeadSource =
+  | { page: 'home'; content: SiteContent }
+  | { page: 'blog' }
+  | { page: 'article'; article: BlogPostingInput & { content: string }; fallbackImage: string }
+  | null
+  | undefined;
+
+/**
+ * The head tags that describe a page (head.ts); `<title>` and a page's robots tag are left to
+ * React, which renders them in the page and swaps them on navigation.
+ */
+const DESCRIBING =
+  'meta[name="description"], link[rel="canonical"], meta[property^="og:"], ' +
+  'meta[property^="article:"], meta[name^="twitter:"], script[type="application/ld+json"]';
+
+/**
+ * The site's public address as the server wrote it (SITE_URL) in a page's canonical link:
+ * `<site>/`, `<site>/blog` or `<site>/blog/<slug>`; else `fallback`.
+ */
+export function siteUrlFromCanonical(canonical: string | null | undefined, fallback: string) {
+  return /^(https?:\/\/.*?)\/(?:blog(?:\/.*)?)?$/.exec(canonical ?? '')?.[1] ?? fallback;
+}
+
+let siteUrl: string | undefined;
+
+/** The site's address read once, from the document's first page, before any navigation. */
+function siteUrlOf(doc: Document): string {
+  siteUrl ??= siteUrlFromCanonical(
+    doc.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    doc.location.origin,
+  );
+  return siteUrl;
+}
+
+/** Replaces the describing head tags with `tags` (HTML from head.ts's renderHeadTags). */
+export function replaceHeadTags(doc: Document, tags: string): void {
+  const template = doc.createElement('template');
+  template.innerHTML = tags;
+  for (const element of doc.head.querySelectorAll(DESCRIBING)) element.remove();
+  doc.head.append(template.content);
+}
+
+let latest = 0;
+
+async function applyPageHead(source: PageHeadSource): Promise<void> {
+  const ticket = ++latest;
+  const base = siteUrlOf(document);
+  // Only needed after a navigation in the browser: kept out of the page's first load.
+  const head = await import('./head.ts');
+  // A later navigation already replaced this page.
+  if (ticket !== latest) return;
+  const described =
+    source?.page === 'home'
+      ? head.homeHead(source.content, base)
+      : source?.page === 'blog'
+        ? head.blogListHead(base)
+        : source?.page === 'article'
+          ? head.articleHead(source.article, base, source.fallbackImage)
+          : null;
+  // The `<title>` is React's: each page renders its own.
+  replaceHeadTags(document, described ? head.renderHeadTags(described, { withTitle: false }) : '');
+}
+
+let firstPage = true;
+
+/**
+ * Keeps the description, canonical link, Open Graph tags and JSON-LD of the `<head>` those of
+ * the page shown, once the visitor moves between pages without reloading. The first page of a
+ * document already has the server's (when it was rendered for this path), so nothing is done.
+ */
+export function usePageHead(source: PageHeadSource): void {
+  const page = source?.page ?? null;
+  const data =
+    source?.page === 'home' ? source.content : source?.page === 'article' ? source.article : null;
+  useEffect(() => {
+    if (source === undefined) return;
+    const first = firstPage;
+    firstPage = false;
+    if (first && readHydrationData(document, window.location.pathname)) {
+      siteUrlOf(document);
+      return;
+    }
+    applyPageHead(source).catch((error: unknown) => {
+      console.warn("L'en-tête de la page n'a pas pu être mis à jour", error);
+    });
+    // `source` is rebuilt on every render; what it says is `page` and `data`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, data]);
+}
