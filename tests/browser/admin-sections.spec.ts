@@ -249,7 +249,7 @@ test('adds a section, which shows at the end of the home page', async ({ page, r
 test('deletes a section after a confirmation', async ({ page, request }) => {
   const row = rowOf(page, 'Financement');
   await row.getByRole('button', { name: 'Supprimer la section « Financement »' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Supprimer la section ?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Supprimer la section ?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('La section « Financement » sera retirée');
   await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
@@ -329,7 +329,7 @@ test('axe finds no violation on the panel, nor with the confirmation open', asyn
   await rowOf(page, 'Blog')
     .getByRole('button', { name: /^Supprimer/ })
     .click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
   await check();
   await context.close();
 });

@@ -18,7 +18,7 @@ import {
   type BlogPostForm,
   type PostFilter,
 } from './blog-post.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import './blog-page.css';
 
 /** The admin list's query key; under blogPostKeys.all so that any change refreshes the site too. */
@@ -236,14 +236,16 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         )}
       </section>
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Supprimer l'article"
-        message={BLOG_MESSAGES.confirmDelete}
-        confirmLabel="Supprimer"
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      {toDelete !== null && (
+        <ConfirmDialog
+          title="Supprimer l'article"
+          confirmLabel="Supprimer"
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        >
+          <p>{BLOG_MESSAGES.confirmDelete}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -21,7 +21,7 @@ import { useSaveContentMutation } from '../content/save-content.ts';
 import { useStoredContent } from '../content/use-stored-content.ts';
 import { AddSectionForm } from './add-section-form.tsx';
 import { frenchAnnouncements, SCREEN_READER_INSTRUCTIONS } from './announcements.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { SectionRow } from './section-row.tsx';
 import {
   addSection,

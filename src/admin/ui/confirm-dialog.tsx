@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
   title: string;
+  /** What will happen, in a sentence or two. */
   children: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
@@ -9,8 +11,9 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A confirmation in a native modal <dialog>: the browser keeps focus inside it and Escape
- * cancels. Focus starts on 'Annuler', the harmless choice. Rendered only while it is asked.
+ * A confirmation before a destructive action, in a native modal `<dialog>`: the rest of the page
+ * is inert and Escape cancels. Focus starts on 'Annuler', the harmless choice, and goes back
+ * where it was once the dialog is gone. Render it only while the confirmation is asked.
  */
 export function ConfirmDialog({
   title,
@@ -27,13 +30,15 @@ export function ConfirmDialog({
   useEffect(() => {
     const box = dialog.current;
     if (!box) return;
+    const previous = document.activeElement;
     if (!box.open) {
       if (typeof box.showModal === 'function') box.showModal();
       else box.setAttribute('open', '');
     }
     cancelButton.current?.focus();
     return () => {
-      if (box.open) box.close();
+      if (box.open && typeof box.close === 'function') box.close();
+      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
   }, []);
 
@@ -41,10 +46,12 @@ export function ConfirmDialog({
     <dialog
       ref={dialog}
       className="confirm-dialog"
+      role="alertdialog"
+      aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       onCancel={(event) => {
-        // Escape: close through React, which removes the dialog.
+        // Escape: the page decides, and removes the dialog, so the two never disagree.
         event.preventDefault();
         onCancel();
       }}
