@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { keyFor, STAND_IN_TITLE } from '../helpers/openai-stand-in.ts';
+import { axeViolations } from './axe.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 /**
@@ -206,15 +206,7 @@ test.describe('AI article generation panel', () => {
   });
 
   test('axe finds no violation on the panel, in each state', async ({ page }) => {
-    const check = async () => {
-      const results = await new AxeBuilder({ page })
-        .include('.ai-panel')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      expect(
-        results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
-      ).toEqual([]);
-    };
+    const check = async () => expect(await axeViolations(page, '.ai-panel')).toEqual([]);
     await page.goto('/admin/blog');
     const panel = panelOf(page);
     await expect(messageOf(panel)).toHaveText(/Veuillez entrer/);

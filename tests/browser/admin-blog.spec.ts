@@ -1,38 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromParis, toParis } from '../helpers/paris-time.ts';
-import { expect, signIn, test } from './fixtures.ts';
-import { readServerInfo } from './server-info.ts';
+import { useAdminSession } from './admin-session.ts';
+import { axeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 
 /**
  * 'Gestion du Blog' (/admin/blog, issue 5 item 6) against the real server: the owner's journeys
  * through the form, the list, the filter and the confirmation; what the public blog then shows.
  */
 
-const STATE_FILE = path.resolve('.tmp/admin-blog-admin-state.json');
+const session = useAdminSession('admin-blog');
 const IMAGE = 'https://images.example.com/garage/revision.jpg';
-
-// Sign in once for the whole file: the server limits repeated sign-ins.
-test.beforeAll(async ({ browser }) => {
-  const server = readServerInfo();
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    storageState: { cookies: [], origins: [] },
-  });
-  const page = await context.newPage();
-  await signIn(page, server.admin.email, server.admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  await context.storageState({ path: STATE_FILE });
-  await context.close();
-});
-
-test.afterAll(() => rmSync(STATE_FILE, { force: true }));
-
-test.use({ storageState: STATE_FILE });
 
 // Each test's posts carry a tag of their own in their title, and are deleted after it.
 let tag = '';
@@ -384,33 +364,26 @@ test('has no axe violations (WCAG 2.0–2.2 A and AA): list, form and dialog', a
     },
     { title: `Axe brouillon ${tag}` },
   ]);
-  const context = await browser.newContext({ baseURL: server.baseURL, storageState: STATE_FILE });
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    storageState: session.stateFile,
+  });
   const page = await context.newPage();
-  const violations = async () => {
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    return results.violations.flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`,
-      ),
-    );
-  };
   try {
     await page.goto('/admin/blog');
     await expect(rowOf(page, `Axe brouillon ${tag}`)).toBeVisible();
     await expect(page.getByRole('region', { name: "Génération d'articles par IA" })).toBeVisible();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Nouvel Article' }).click();
     const form = formOf(page, 'Nouvel article');
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(form.getByText('Ce champ est obligatoire.').first()).toBeVisible();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await rowOf(page, `Axe brouillon ${tag}`).getByRole('button', { name: 'Supprimer' }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   } finally {
     await context.close();
   }

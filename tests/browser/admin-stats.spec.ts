@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
@@ -11,33 +8,16 @@ import {
   toParis,
   type Unit,
 } from '../helpers/paris-time.ts';
-import { expect, signIn, test } from './fixtures.ts';
-import { readServerInfo } from './server-info.ts';
+import { useAdminSession } from './admin-session.ts';
+import { axeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 
 /**
  * 'Statistiques de Visites' (/admin/stats, issue 5 item 5) against the real server: visits seeded
  * with the service role (only the server writes them), read through the statistics procedures.
  */
 
-const STATE_FILE = path.resolve('.tmp/admin-stats-admin-state.json');
-
-// Sign in once for the whole file: the server limits repeated sign-ins.
-test.beforeAll(async ({ browser }) => {
-  const server = readServerInfo();
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    storageState: { cookies: [], origins: [] },
-  });
-  const page = await context.newPage();
-  await signIn(page, server.admin.email, server.admin.password);
-  await expect(page).toHaveURL(/\/admin$/);
-  await context.storageState({ path: STATE_FILE });
-  await context.close();
-});
-
-test.afterAll(() => rmSync(STATE_FILE, { force: true }));
-
-test.use({ storageState: STATE_FILE });
+const session = useAdminSession('admin-stats');
 
 interface Period {
   option: string;
@@ -259,21 +239,16 @@ test.describe('Statistiques de Visites', () => {
   });
 
   test('has no axe violations (WCAG 2.0–2.2 A and AA)', async ({ browser, server }) => {
-    const context = await browser.newContext({ baseURL: server.baseURL, storageState: STATE_FILE });
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      storageState: session.stateFile,
+    });
     const page = await context.newPage();
     try {
       await page.goto('/admin/stats');
       await expect(page.locator('tbody tr')).toHaveCount(30);
       await expect(page.locator('.stats-chart__canvas canvas')).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      const violations = results.violations.flatMap((violation) =>
-        violation.nodes.map(
-          (node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`,
-        ),
-      );
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -1,5 +1,3 @@
-import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
 import { test as base } from './fixtures.ts';
@@ -66,15 +64,7 @@ export function blogPosts(db: SupabaseClient) {
   };
 }
 
-/** axe's WCAG 2.0, 2.1 and 2.2 A and AA violations, as 'rule: target (help)' lines. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`),
-  );
-}
+export { axeViolations } from './axe.ts';
 
 type BlogPosts = ReturnType<typeof blogPosts>;
 

@@ -1,5 +1,4 @@
 import type { Browser, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ContentByType } from '../../src/content/generated/types.ts';
 import { readServerInfo } from './server-info.ts';
@@ -33,16 +32,7 @@ export function storedContent() {
   };
 }
 
-/** WCAG 2.0, 2.1 and 2.2 A and AA, as the issue asks. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
-/** axe's violations on the page, as 'rule: target' lines that say what to fix. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`),
-  );
-}
+export { axeViolations } from './axe.ts';
 
 /** A page of its own context (axe needs one made by browser.newContext()), French like a visitor. */
 export async function freshPage(browser: Browser): Promise<Page> {
