@@ -6,6 +6,7 @@ import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDefaultContent } from './seed.ts';
 import { createApp } from './app.ts';
+import { contentVersion } from './content-version.ts';
 
 export interface RunningServer {
   url: string;
@@ -23,7 +24,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
 
   const app = createApp({ db: database, config });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
+    const s = serve({ fetch: app.hono.fetch, hostname: config.host, port: config.port }, () =>
       resolve(s),
     );
   });
@@ -60,13 +61,16 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
 /** Scheduled posts become published (DESIGN.md decision 4), as pg_cron does on hosted Supabase. */
 export async function publishDuePosts(db: Database): Promise<number> {
   try {
-    return await db.asRequest(
+    const published = await db.asRequest(
       { role: 'service_role', claims: { role: 'service_role' } },
       async (tx) => {
         const { rows } = await tx.query<{ n: number }>('select public.publish_due_posts() as n');
         return rows[0]?.n ?? 0;
       },
     );
+    // The pages cached before show the posts published now (server/content-version.ts).
+    if (published > 0) contentVersion(db).bump();
+    return published;
   } catch (error) {
     console.error('Publication des articles programmés impossible :', error);
     return 0;
