@@ -1,4 +1,5 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -7,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDefaultContent } from './seed.ts';
 import { createApp } from './app.ts';
 import { contentVersion } from './content-version.ts';
+import { servePreparedPage } from './fast-path.ts';
 
 export interface RunningServer {
   url: string;
@@ -23,11 +25,13 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   await seedDefaultContent(database);
 
   const app = createApp({ db: database, config });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.hono.fetch, hostname: config.host, port: config.port }, () =>
-      resolve(s),
-    );
+  const hono = getRequestListener(app.hono.fetch, { hostname: config.host });
+  // Cached pages go out straight from here; everything else, misses included, through Hono.
+  const fast = servePreparedPage(app.cachedPage);
+  const server: Server = createServer((req, res) => {
+    if (!fast(req, res)) void hono(req, res);
   });
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
 
@@ -49,7 +53,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would otherwise hold close() open.
-          (server as import('node:http').Server).closeIdleConnections?.();
+          server.closeIdleConnections();
         });
         await database.close();
       })();
