@@ -77,6 +77,20 @@ describe('servePreparedPage', () => {
     expect(await declined('/bl%6fg')).toBe(DECLINED);
     expect(await declined('/', 'GET', { 'accept-encoding': 'deflate' })).toBe(DECLINED);
     expect(await declined('/', 'GET', { host: 'GARAGE.EXAMPLE' })).toBe(DECLINED);
-    expect(await declined('/', 'GET', { host: 'garage.example:80' })).toBe(DECLINED);
+    expect(await declined('/', 'GET', { host: 'garage.example:99999' })).toBe(DECLINED);
+    expect(await declined('/', 'GET', { host: 'visiteur@garage.example' })).toBe(DECLINED);
+  });
+
+  it('asks the cache for the origin the host names, any port included', async () => {
+    asked.length = 0;
+    expect((await send('/', 'GET', { host: 'garage.example:61000' })).status).toBe(200);
+    expect((await send('/blog', 'GET', { host: 'garage.example' })).status).toBe(200);
+    // Asked as written: the cache's keys are URL origins (http://garage.example), so this misses.
+    await send('/', 'GET', { host: 'garage.example:80' });
+    expect(asked).toEqual([
+      'http://garage.example:61000 /',
+      'http://garage.example /blog',
+      'http://garage.example:80 /',
+    ]);
   });
 });

@@ -4,14 +4,22 @@ import type { App } from './app.ts';
 import { answerFor, selectEncoding } from './render/prepared-page.server.ts';
 
 /**
- * Request targets and hosts that @hono/node-server turns into a URL by plain concatenation (the
- * same patterns as its own shortcut), so that `http://${host}` is the URL's origin and the target
- * its pathname. Anything else (a query, an escape, a dot segment, an upper-case or odd host) goes
- * the ordinary way; so does a host or path written differently from the cache's keys.
+ * Request targets and hosts that the URL parser leaves as they are (the target's characters are
+ * those of @hono/node-server's own shortcut), so that `http://${host}` is the origin of the URL
+ * the Hono path sees and the target its pathname. Anything else (a query, an escape, a dot
+ * segment, an upper-case or odd host) goes the ordinary way. A host written otherwise than its
+ * URL's origin (`:80`, say) only misses the cache, whose keys are origins, and goes that way too.
  */
 const PLAIN_TARGET = /^\/[!$&-;=@-[\]_a-z~]*$/;
 const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
-const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+const PLAIN_HOST = /^[a-z0-9.-]+(?::([1-9]\d{0,4}))?$/;
+
+/** `http://${host}` when the Hono path would accept that host; undefined otherwise. */
+function plainOrigin(host: string | undefined): string | undefined {
+  const match = host === undefined ? null : PLAIN_HOST.exec(host);
+  if (!match || Number(match[1] ?? 0) > 65535) return undefined;
+  return `http://${host}`;
+}
 
 /**
  * Sends a cached server-rendered page straight from the Node request listener, without the Hono
@@ -27,12 +35,11 @@ export function servePreparedPage(
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
     const target = req.url;
-    const host = req.headers.host;
-    if (target === undefined || host === undefined || (req.socket as TLSSocket).encrypted)
+    const origin = plainOrigin(req.headers.host);
+    if (target === undefined || origin === undefined || (req.socket as TLSSocket).encrypted)
       return false;
-    if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target) || !PLAIN_HOST.test(host))
-      return false;
-    const page = cachedPage(`http://${host}`, target);
+    if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
+    const page = cachedPage(origin, target);
     if (!page) return false;
     const encoding = selectEncoding(req.headers['accept-encoding']);
     if (encoding === 'deflate') return false;
