@@ -5,15 +5,13 @@
  *    four category scores, LCP, TBT, CLS and the gzipped JavaScript and total bytes of each page;
  *  - measures the home page's throughput and p99 latency at 32 connections for BENCH_SECONDS
  *    (default 10), beside Debian's nginx serving the same HTML from a file (the reference).
- * Everything listens on 127.0.0.1. BENCH_SKIP_BUILD=1 reuses dist/ as it is.
+ * Everything listens on 127.0.0.1. BENCH_SKIP_BUILD=1 reuses dist/ as it is;
+ * BENCH_SKIP_LIGHTHOUSE=1 measures the load only.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeApiKey } from '../server/jwt.ts';
 import {
   auditPage,
   pageWeight,
@@ -23,141 +21,17 @@ import {
 } from './lighthouse.ts';
 import { load, printTable, type LoadFigures } from './load.ts';
 import { nginxAvailable, startNginx } from './nginx.ts';
+import { freePort, seedArticles, startSiteServer, type StartedServer } from './site-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const LIGHTHOUSE = process.env.BENCH_SKIP_LIGHTHOUSE !== '1';
 const ROOT = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function build(): void {
   if (process.env.BENCH_SKIP_BUILD === '1') return;
   console.error('▶ npm run build');
   const result = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
   if (result.status !== 0) throw new Error('npm run build failed');
-}
-
-interface StartedServer {
-  url: string;
-  serviceKey: string;
-  stop(): Promise<void>;
-}
-
-/** `server/main.ts` in a child process, so the load generator does not share its event loop. */
-async function startSiteServer(dataDir: string): Promise<StartedServer> {
-  const port = await freePort();
-  const jwtSecret = randomBytes(32).toString('hex');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'server/main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DIST_DIR: path.join(ROOT, 'dist'),
-        JWT_SECRET: jwtSecret,
-        PUBLISH_INTERVAL_MS: '0',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`The server stopped:\n${stderr}`);
-    try {
-      const response = await fetch(`${url}/robots.txt`);
-      await response.arrayBuffer();
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 600) throw new Error(`The server did not start:\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    serviceKey: await makeApiKey('service_role', jwtSecret),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-const ARTICLE = `Un entretien régulier prolonge la vie de votre voiture et évite les pannes coûteuses.
-
-## Les points à vérifier chaque année
-
-- le niveau et l'état de l'huile moteur ;
-- les plaquettes et les disques de frein ;
-- la pression et l'usure des pneus ;
-- la batterie, surtout avant l'hiver.
-
-## Quand faire la vidange ?
-
-Suivez le carnet d'entretien du constructeur : en général tous les 15 000 à 30 000 km, ou une fois par an.
-Un moteur qui roule surtout en ville mérite une vidange plus fréquente.
-
-## Nos conseils
-
-Prenez rendez-vous avant un long trajet : nous contrôlons gratuitement les niveaux et l'éclairage.
-`;
-
-async function seedArticles(server: StartedServer): Promise<string> {
-  const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
-  const posts = [
-    [
-      'Préparer sa voiture pour l’hiver',
-      'preparer-sa-voiture-pour-l-hiver',
-      1,
-      '/images/hero-route.svg',
-    ],
-    [
-      'Quand changer ses plaquettes de frein ?',
-      'quand-changer-ses-plaquettes',
-      8,
-      '/images/service-freins.svg',
-    ],
-    ['Vidange : le guide complet', 'vidange-le-guide-complet', 20, '/images/service-entretien.svg'],
-  ] as const;
-  const response = await fetch(`${server.url}/rest/v1/blog_posts`, {
-    method: 'POST',
-    headers: {
-      apikey: server.serviceKey,
-      authorization: `Bearer ${server.serviceKey}`,
-      'content-type': 'application/json',
-      prefer: 'return=minimal',
-    },
-    body: JSON.stringify(
-      posts.map(([title, slug, age, image]) => ({
-        title,
-        slug,
-        content: ARTICLE,
-        excerpt: 'Nos conseils de garagiste, simplement.',
-        image_url: image,
-        published_at: days(age),
-      })),
-    ),
-  });
-  if (!response.ok)
-    throw new Error(`Seeding articles: HTTP ${response.status} ${await response.text()}`);
-  return `/blog/${posts[0][1]}`;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -186,23 +60,25 @@ try {
   server = await startSiteServer(path.join(work, 'data'));
   const article = await seedArticles(server);
 
-  console.error('▶ Lighthouse (mobile) on /, /blog and an article');
   const reports: [string, PageReport, PageWeight][] = [];
-  await withChromium(async (chrome) => {
-    for (const [label, page] of [
-      ['/', '/'],
-      ['/blog', '/blog'],
-      ['article', article],
-    ] as const) {
-      const report = await auditPage(chrome, server!.url + page);
-      reports.push([label, report, await pageWeight(report)]);
-      console.error(`  ${label}: performance ${report.scores.performance}`);
-      for (const [category, audits] of Object.entries(report.failing)) {
-        if (audits.length && category !== 'performance')
-          console.error(`    ${category} below 1: ${audits.join('; ')}`);
+  if (LIGHTHOUSE) {
+    console.error('▶ Lighthouse (mobile) on /, /blog and an article');
+    await withChromium(async (chrome) => {
+      for (const [label, page] of [
+        ['/', '/'],
+        ['/blog', '/blog'],
+        ['article', article],
+      ] as const) {
+        const report = await auditPage(chrome, server!.url + page);
+        reports.push([label, report, await pageWeight(report)]);
+        console.error(`  ${label}: performance ${report.scores.performance}`);
+        for (const [category, audits] of Object.entries(report.failing)) {
+          if (audits.length && category !== 'performance')
+            console.error(`    ${category} below 1: ${audits.join('; ')}`);
+        }
       }
-    }
-  });
+    });
+  }
 
   console.error(`▶ Home page load: 32 connections, ${SECONDS} s each`);
   const homeResponse = await fetch(`${server.url}/`);
@@ -237,30 +113,35 @@ try {
     rows.push(['nginx (absent: apt-get install nginx-light)', '–', '–', '–', '–', '']);
   }
 
-  printTable(
-    'Lighthouse 12, mobile (simulated slow 4G, 4× CPU slowdown)',
-    [
-      'page',
-      'Perf',
-      'A11y',
-      'Best pr.',
-      'SEO',
-      'LCP',
-      'TBT',
-      'CLS',
-      'JS (gzip)',
-      'total (gzip)',
-      'transferred',
-    ],
-    scoreRows(reports),
-  );
+  if (LIGHTHOUSE)
+    printTable(
+      'Lighthouse 12, mobile (simulated slow 4G, 4× CPU slowdown)',
+      [
+        'page',
+        'Perf',
+        'A11y',
+        'Best pr.',
+        'SEO',
+        'LCP',
+        'TBT',
+        'CLS',
+        'JS (gzip)',
+        'total (gzip)',
+        'transferred',
+      ],
+      scoreRows(reports),
+    );
   printTable(
     `Home page (${kb(Buffer.byteLength(home))} of HTML), 32 connections, ${SECONDS} s`,
     ['server', 'req/s', 'p50', 'p99', 'errors', ''],
     rows,
   );
+  if (LIGHTHOUSE)
+    console.log(
+      '\nJS and total (gzip): what each page loaded, text compressed with gzip -6; transferred: the bytes our server sent to Chromium (it compresses pages, files and the sitemap for browsers that accept gzip; the API answers uncompressed, as PostgREST does).',
+    );
   console.log(
-    '\nJS and total (gzip): what each page loaded, text compressed with gzip -6; transferred: the bytes sent (our server does not compress).',
+    'Load: the requests send no Accept-Encoding, so both servers send the uncompressed HTML.',
   );
 } finally {
   await server?.stop();

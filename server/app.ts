@@ -6,16 +6,27 @@ import type { AppContext } from './context.ts';
 import { restRoutes } from './rest/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { functionRoutes } from './functions/index.ts';
-import { siteRoutes } from './site.ts';
+import { createSite, type Site } from './site.ts';
 import { seoRoutes } from './seo/index.ts';
+import { bumpAfterWrites, contentVersion } from './content-version.ts';
+import { EXPOSED_HEADERS, sharedResponseHeaders } from './shared-headers.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** The whole self-hosted backend as one fetch handler: API, auth, functions and the site. */
-export function createApp(ctx: AppContext): Hono {
+export interface App {
+  /** The whole self-hosted backend as one fetch handler: API, auth, functions and the site. */
+  hono: Hono;
+  /** A server-rendered page ready to send without this handler (server/fast-path.ts). */
+  cachedPage: Site['cachedPage'];
+}
+
+export function createApp(ctx: AppContext): App {
   const app = new Hono();
+  const site = createSite(ctx, sharedResponseHeaders());
 
   const api = new Hono();
+  // Cached pages are served until a write that may change them (server/content-version.ts).
+  api.use('*', bumpAfterWrites(contentVersion(ctx.db)));
   // Bearer tokens, not cookies, carry identity, so any origin may call the API (as on Supabase);
   // this is what lets `npm run dev` on another port talk to the server.
   api.use(
@@ -35,7 +46,7 @@ export function createApp(ctx: AppContext): Hono {
         'x-region',
       ],
       allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['content-range', 'content-location', 'x-supabase-api-version'],
+      exposeHeaders: EXPOSED_HEADERS,
       maxAge: 86400,
     }),
   );
@@ -68,6 +79,6 @@ export function createApp(ctx: AppContext): Hono {
   // Pages and assets travel compressed; the API above answers as PostgREST does, uncompressed.
   app.use('*', compress());
   app.route('/', seoRoutes(ctx)); // sitemap, robots, and the security headers of every page below
-  app.route('/', siteRoutes(ctx));
-  return app;
+  app.route('/', site.routes);
+  return { hono: app, cachedPage: site.cachedPage };
 }

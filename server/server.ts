@@ -1,4 +1,5 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -6,6 +7,8 @@ import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDefaultContent } from './seed.ts';
 import { createApp } from './app.ts';
+import { contentVersion } from './content-version.ts';
+import { servePreparedPage } from './fast-path.ts';
 
 export interface RunningServer {
   url: string;
@@ -22,11 +25,13 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   await seedDefaultContent(database);
 
   const app = createApp({ db: database, config });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
-      resolve(s),
-    );
+  const hono = getRequestListener(app.hono.fetch, { hostname: config.host });
+  // Cached pages go out straight from here; everything else, misses included, through Hono.
+  const fast = servePreparedPage(app.cachedPage);
+  const server: Server = createServer((req, res) => {
+    if (!fast(req, res)) void hono(req, res);
   });
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
 
@@ -48,7 +53,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would otherwise hold close() open.
-          (server as import('node:http').Server).closeIdleConnections?.();
+          server.closeIdleConnections();
         });
         await database.close();
       })();
@@ -60,13 +65,16 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
 /** Scheduled posts become published (DESIGN.md decision 4), as pg_cron does on hosted Supabase. */
 export async function publishDuePosts(db: Database): Promise<number> {
   try {
-    return await db.asRequest(
+    const published = await db.asRequest(
       { role: 'service_role', claims: { role: 'service_role' } },
       async (tx) => {
         const { rows } = await tx.query<{ n: number }>('select public.publish_due_posts() as n');
         return rows[0]?.n ?? 0;
       },
     );
+    // The pages cached before show the posts published now (server/content-version.ts).
+    if (published > 0) contentVersion(db).bump();
+    return published;
   } catch (error) {
     console.error('Publication des articles programmés impossible :', error);
     return 0;

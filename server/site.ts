@@ -2,7 +2,12 @@ import { Hono } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from './context.ts';
-import { createSiteRenderer, loadBuiltEntry } from './render/site-renderer.server.ts';
+import { answerFor, selectEncoding } from './render/prepared-page.server.ts';
+import {
+  createSiteRenderer,
+  loadBuiltEntry,
+  type SiteRenderer,
+} from './render/site-renderer.server.ts';
 import { shellHtml } from './render/template.server.ts';
 
 const TYPES: Record<string, string> = {
@@ -34,16 +39,25 @@ export function injectConfig(html: string, anonKey: string): string {
   );
 }
 
-type RenderSitePage = ReturnType<typeof createSiteRenderer>;
+export interface Site {
+  routes: Hono;
+  /** The renderer's cached page, when valid and known without waiting (SiteRenderer.cachedPage). */
+  cachedPage(origin: string, pathname: string): ReturnType<SiteRenderer['cachedPage']>;
+}
 
 /**
  * Serves the built site: hashed assets cached for a year; `/`, `/blog` and `/blog/{slug}` rendered
  * on the server (server/render); every other path gets the client-only app shell, not indexed.
+ * `sharedHeaders`: what the middlewares in front of the site add (server/shared-headers.ts).
  */
-export function siteRoutes({ config, db }: AppContext): Hono {
+export function createSite(
+  { config, db }: AppContext,
+  sharedHeaders: Readonly<Record<string, string>>,
+): Site {
   const app = new Hono();
   const root = config.distDir;
-  let site: Promise<{ shell: string; render: RenderSitePage | undefined } | undefined> | undefined;
+  let site: Promise<{ shell: string; render: SiteRenderer | undefined } | undefined> | undefined;
+  let renderer: SiteRenderer | undefined;
 
   async function loadSite() {
     if (!root) return undefined;
@@ -61,8 +75,15 @@ export function siteRoutes({ config, db }: AppContext): Hono {
       return undefined;
     });
     const render = entry
-      ? createSiteRenderer({ db, entry, template, siteUrl: process.env.SITE_URL || undefined })
+      ? createSiteRenderer({
+          db,
+          entry,
+          template,
+          siteUrl: process.env.SITE_URL || undefined,
+          sharedHeaders,
+        })
       : undefined;
+    renderer = render;
     return { shell: shellHtml(template), render };
   }
 
@@ -105,8 +126,13 @@ export function siteRoutes({ config, db }: AppContext): Hono {
     c.header('Cache-Control', 'no-cache');
     if (loaded.render) {
       try {
-        const page = await loaded.render(url);
-        if (page) return c.html(page.html, page.status as 200 | 404);
+        const page = await loaded.render.page(url);
+        if (page) {
+          // Gzipped once, at render; deflate, which no browser asks for alone, is left to compress().
+          const gzipped = selectEncoding(c.req.header('accept-encoding')) === 'gzip';
+          const answer = answerFor(page, gzipped, c.req.header('if-none-match'));
+          return new Response(answer.body, { status: answer.status, headers: answer.headers });
+        }
       } catch (error) {
         // The page still works, rendered by the browser.
         console.error(`Rendu serveur de ${url.pathname} impossible :`, error);
@@ -114,5 +140,8 @@ export function siteRoutes({ config, db }: AppContext): Hono {
     }
     return c.html(loaded.shell);
   });
-  return app;
+  return {
+    routes: app,
+    cachedPage: (origin, pathname) => renderer?.cachedPage(origin, pathname),
+  };
 }

@@ -66,3 +66,18 @@ export function readContentStamp(db: Database): Promise<string> {
     return rows[0]?.stamp ?? '';
   });
 }
+
+/**
+ * When the next post dated in the future becomes visible (RLS shows a post from its published_at
+ * on), in milliseconds since the epoch, rounded up; undefined when no post is waiting. Read as the
+ * service role: visitors cannot see those posts yet.
+ */
+export function readNextPublication(db: Database): Promise<number | undefined> {
+  return db.asRequest({ role: 'service_role', claims: { role: 'service_role' } }, async (tx) => {
+    const { rows } = await tx.query<{ at: number | null }>(
+      `select ceil(extract(epoch from min(published_at)) * 1000)::float8 as at
+         from public.blog_posts where published_at > now()`,
+    );
+    return rows[0]?.at ?? undefined;
+  });
+}

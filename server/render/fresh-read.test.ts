@@ -23,16 +23,26 @@ describe('freshRead', () => {
 
 describe('PageCache', () => {
   it('drops an entry when the stamp moves or its time is up, and keeps at most maxEntries', () => {
-    const cache = new PageCache({ ttlMs: 1000, maxEntries: 2 });
-    cache.set('/', 'a', { status: 200, html: 'x' }, 0);
+    const cache = new PageCache<{ html: string }>({ ttlMs: 1000, maxEntries: 2 });
+    cache.set('/', 'a', { html: 'x' }, 0);
     expect(cache.get('/', 'a', 10)?.html).toBe('x');
     expect(cache.get('/', 'b', 10)).toBeUndefined();
-    cache.set('/', 'a', { status: 200, html: 'x' }, 0);
+    cache.set('/', 'a', { html: 'x' }, 0);
     expect(cache.get('/', 'a', 1000)).toBeUndefined();
-    cache.set('/1', 'a', { status: 200, html: '1' }, 0);
-    cache.set('/2', 'a', { status: 200, html: '2' }, 0);
-    cache.set('/3', 'a', { status: 200, html: '3' }, 0);
+    cache.set('/1', 'a', { html: '1' }, 0);
+    cache.set('/2', 'a', { html: '2' }, 0);
+    cache.set('/3', 'a', { html: '3' }, 0);
     expect(cache.get('/1', 'a', 1)).toBeUndefined();
     expect(cache.get('/3', 'a', 1)?.html).toBe('3');
+  });
+
+  it('drops an entry at its notAfter moment when that comes before the time to live', () => {
+    const cache = new PageCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    cache.set('/blog', 'a', 'page', 0, 300);
+    expect(cache.get('/blog', 'a', 299)).toBe('page');
+    expect(cache.get('/blog', 'a', 300)).toBeUndefined();
+    cache.set('/blog', 'a', 'page', 0, 5000);
+    expect(cache.get('/blog', 'a', 999)).toBe('page');
+    expect(cache.get('/blog', 'a', 1000)).toBeUndefined();
   });
 });

@@ -1,10 +1,6 @@
-/** Rendered HTML kept per page and valid while the content stamp it was rendered under holds. */
-export interface CachedPage {
-  status: number;
-  html: string;
-}
-
-interface Entry extends CachedPage {
+/** Rendered pages kept per key, valid while the stamp they were rendered under holds. */
+interface Entry<P> {
+  page: P;
   stamp: string;
   expires: number;
 }
@@ -19,27 +15,29 @@ export interface PageCacheOptions {
   maxEntries: number;
 }
 
-export class PageCache {
-  readonly #entries = new Map<string, Entry>();
+export class PageCache<P> {
+  readonly #entries = new Map<string, Entry<P>>();
   readonly #options: PageCacheOptions;
 
   constructor(options: PageCacheOptions) {
     this.#options = options;
   }
 
-  get(key: string, stamp: string, now = Date.now()): CachedPage | undefined {
+  get(key: string, stamp: string, now = Date.now()): P | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.stamp !== stamp || entry.expires <= now) {
       this.#entries.delete(key);
       return undefined;
     }
-    return entry;
+    return entry.page;
   }
 
-  set(key: string, stamp: string, page: CachedPage, now = Date.now()): void {
+  /** Keeps `page` for the time to live, and not after `notAfter` (a moment the page goes stale). */
+  set(key: string, stamp: string, page: P, now = Date.now(), notAfter = Infinity): void {
     this.#entries.delete(key);
-    this.#entries.set(key, { ...page, stamp, expires: now + this.#options.ttlMs });
+    const expires = Math.min(now + this.#options.ttlMs, notAfter);
+    this.#entries.set(key, { page, stamp, expires });
     while (this.#entries.size > this.#options.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Database } from '../db/database.ts';
 import type * as Entry from '../../src/entry-server.tsx';
-import { databaseSource, readContentStamp } from './db-source.server.ts';
-import { freshRead } from './fresh-read.server.ts';
-import { PageCache, type CachedPage } from './page-cache.server.ts';
+import { databaseSource, readNextPublication } from './db-source.server.ts';
+import { contentFreshness } from './freshness.server.ts';
+import { PageCache } from './page-cache.server.ts';
+import { preparePage, type PreparedPage } from './prepared-page.server.ts';
 import { pageHtml } from './template.server.ts';
 
 export type EntryModule = typeof Entry;
@@ -27,50 +28,73 @@ export interface SiteRendererOptions {
   template: string;
   /** The public origin (SITE_URL); without it, the origin the request was sent to. */
   siteUrl: string | undefined;
+  /** The headers the middlewares in front of the site add to every response (prepared-page). */
+  sharedHeaders: Readonly<Record<string, string>>;
   ttlMs?: number;
 }
 
+export interface SiteRenderer {
+  /** The page of `url`, from the cache or rendered now; undefined for paths it does not render. */
+  page(url: URL): Promise<PreparedPage | undefined>;
+  /**
+   * The cached page of `pathname` when it is still valid and that can be known without waiting
+   * (server/render/freshness.server.ts); undefined otherwise. `origin` as `URL.origin` gives it.
+   */
+  cachedPage(origin: string, pathname: string): PreparedPage | undefined;
+}
+
 /**
- * Renders the public pages on request, from a cache checked against the content stamp on every
- * request (DESIGN.md "The shape of the system"). Returns undefined for paths it does not render.
+ * Renders the public pages on request into a cache (DESIGN.md "The shape of the system"). An entry
+ * serves while the content it was rendered from is unchanged (freshness.server.ts), for the time
+ * to live at most, and never after the next post dated in the future becomes visible.
  */
 export function createSiteRenderer({
   db,
   entry,
   template,
   siteUrl,
+  sharedHeaders,
   ttlMs = 60_000,
-}: SiteRendererOptions) {
+}: SiteRendererOptions): SiteRenderer {
   const source = databaseSource(db);
-  const stamp = freshRead(() => readContentStamp(db));
-  const cache = new PageCache({ ttlMs, maxEntries: 500 });
-  const rendering = new Map<string, Promise<CachedPage | undefined>>();
+  const freshness = contentFreshness(db);
+  const cache = new PageCache<PreparedPage>({ ttlMs, maxEntries: 500 });
+  const rendering = new Map<string, Promise<PreparedPage | undefined>>();
+  const keyOf = (origin: string, pathname: string) => `${siteUrl ?? origin} ${pathname}`;
 
-  async function render(pathname: string, origin: string): Promise<CachedPage | undefined> {
+  async function render(pathname: string, origin: string, key: string, stamp: string) {
+    // Read before the content: a post that becomes visible meanwhile only shortens the entry's life.
+    const nextPublication = await readNextPublication(db);
     const page = await entry.renderPage(pathname, source, {
       siteUrl: siteUrl ?? origin,
       live: true,
     });
-    return page ? { status: page.status, html: pageHtml(template, page) } : undefined;
+    if (!page) return undefined;
+    const prepared = await preparePage(page.status, pageHtml(template, page), sharedHeaders);
+    cache.set(key, stamp, prepared, Date.now(), nextPublication);
+    return prepared;
   }
 
-  return async function renderSitePage(url: URL): Promise<CachedPage | undefined> {
-    if (!entry.matchPublicRoute(url.pathname)) return undefined;
-    const current = await stamp();
-    const key = `${siteUrl ?? url.origin} ${url.pathname}`;
-    const cached = cache.get(key, current);
-    if (cached) return cached;
-    // One render per page and stamp, however many visitors ask at once.
-    const flightKey = `${current} ${key}`;
-    let flight = rendering.get(flightKey);
-    if (!flight) {
-      flight = render(url.pathname, url.origin).then((page) => {
-        if (page) cache.set(key, current, page);
-        return page;
-      });
-      flight.finally(() => rendering.delete(flightKey)).catch(() => undefined);
-      rendering.set(flightKey, flight);
-    }
-    return flight;
+  return {
+    cachedPage(origin, pathname) {
+      const stamp = freshness.known();
+      return stamp === undefined ? undefined : cache.get(keyOf(origin, pathname), stamp);
+    },
+    async page(url) {
+      if (!entry.matchPublicRoute(url.pathname)) return undefined;
+      const stamp = await freshness.current();
+      const key = keyOf(url.origin, url.pathname);
+      const cached = cache.get(key, stamp);
+      if (cached) return cached;
+      // One render per page and stamp, however many visitors ask at once.
+      const flightKey = `${stamp} ${key}`;
+      let flight = rendering.get(flightKey);
+      if (!flight) {
+        flight = render(url.pathname, url.origin, key, stamp);
+        flight.finally(() => rendering.delete(flightKey)).catch(() => undefined);
+        rendering.set(flightKey, flight);
+      }
+      return flight;
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { ranReadOnly } from '../content-version.ts';
 import type { Routine } from './catalog.ts';
 import { invalidJson, notSingular, RestError, unknownColumn, unsupported } from './errors.ts';
 import { negotiate, parsePrefer, readJsonBody } from './parse-headers.ts';
@@ -139,7 +140,10 @@ export async function callRoutine(req: RestRequest, name: string): Promise<Respo
     `${where}${orderSql('pgrst_source', q.order)}${limitSql(q.limit, q.offset, params)}) _postgrest_t`;
 
   const result = await req.db.asRequest(req.identity, async (tx) => {
-    if (req.method !== 'POST' || !routine.volatile) await readOnly(tx);
+    if (req.method !== 'POST' || !routine.volatile) {
+      await readOnly(tx);
+      ranReadOnly(req.raw);
+    }
     const { rows } = await tx.query<{
       total_result_set: unknown;
       page_total: unknown;

@@ -1,27 +1,15 @@
-import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishDuePosts } from '../../server/server.ts';
 import { sql } from '../helpers/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { buildServerBundle } from './site-build.ts';
 
 // Item 1–3 of the server-rendering issue, checked on HTML fetched with no browser: the real
 // server, serving a real server bundle of src/entry-server.tsx (built here, so that the test needs
 // no prior `npm run build`), over a fresh database.
 
 const DIST = path.resolve(`.tmp/ssr-test-${process.pid}`);
-
-async function buildSite(): Promise<void> {
-  await rm(DIST, { recursive: true, force: true });
-  await mkdir(DIST, { recursive: true });
-  await copyFile('index.html', path.join(DIST, 'index.html'));
-  await build({
-    configFile: path.resolve('vite.config.ts'),
-    logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir: path.join(DIST, '.ssr'), emptyOutDir: true },
-  });
-}
 
 function jsonLdBlocks(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
@@ -45,6 +33,7 @@ function escaped(text: string): string {
 
 describe('server-rendered public pages', () => {
   let server: TestServer;
+  let removeBundle: (() => Promise<void>) | undefined;
   const get = async (pathname: string) => {
     const response = await fetch(server.url + pathname);
     return { status: response.status, html: await response.text() };
@@ -58,7 +47,7 @@ describe('server-rendered public pages', () => {
   };
 
   beforeAll(async () => {
-    await buildSite();
+    removeBundle = await buildServerBundle(DIST);
     server = await startTestServer({ distDir: DIST });
     await publishDuePosts(server.db);
     await setContent('hero', {
@@ -90,7 +79,7 @@ describe('server-rendered public pages', () => {
   }, 120_000);
   afterAll(async () => {
     await server?.close();
-    await rm(DIST, { recursive: true, force: true });
+    await removeBundle?.();
   });
 
   it('renders the home page with its content, head tags and AutoRepair block', async () => {
@@ -277,37 +266,41 @@ describe('server-rendered public pages', () => {
   });
 
   it('shows post edits, removals and publications in the next rendered HTML', async () => {
+    // Through the API, as the back-office writes: that is what tells the server its cached pages
+    // are stale (server/content-version.ts; tests/integration/page-cache.test.ts has the rest).
+    const posts = () => server.serviceClient().from('blog_posts');
+    const expectOk = ({ error }: { error: unknown }) => expect(error).toBeNull();
     await get('/blog');
     await get('/blog/freins-usure');
-    await sql(
-      server.db,
-      "update public.blog_posts set title = 'Freins : quand les changer' where slug = 'freins-usure'",
+    expectOk(
+      await posts().update({ title: 'Freins : quand les changer' }).eq('slug', 'freins-usure'),
     );
     expect((await get('/blog')).html).toContain('Freins : quand les changer');
     expect((await get('/blog/freins-usure')).html).toContain('Freins : quand les changer');
     expect((await get('/')).html).toContain('Freins : quand les changer');
 
     // A scheduled post becomes visible when the publication job runs…
-    await sql(
-      server.db,
-      "update public.blog_posts set scheduled_at = now() - interval '1 minute' where slug = 'programme-demain'",
-    );
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    expectOk(await posts().update({ scheduled_at: minuteAgo }).eq('slug', 'programme-demain'));
     expect((await get('/blog')).html).not.toContain('Programmé demain');
     await publishDuePosts(server.db);
     expect((await get('/blog')).html).toContain('Programmé demain');
     expect((await get('/blog/programme-demain')).status).toBe(200);
 
     // …and a post dated a moment ahead appears once that moment has passed, with no write at all.
-    await sql(
-      server.db,
-      `insert into public.blog_posts (title, slug, published_at)
-         values ('Article de tout à l''heure', 'tout-a-l-heure', now() + interval '1.5 seconds')`,
+    const soon = new Date(Date.now() + 1500).toISOString();
+    expectOk(
+      await posts().insert({
+        title: "Article de tout à l'heure",
+        slug: 'tout-a-l-heure',
+        published_at: soon,
+      }),
     );
     expect((await get('/blog')).html).not.toContain('tout à l&#x27;heure');
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect((await get('/blog')).html).toContain('tout à l&#x27;heure');
 
-    await sql(server.db, "delete from public.blog_posts where slug = 'freins-usure'");
+    expectOk(await posts().delete().eq('slug', 'freins-usure'));
     expect((await get('/blog')).html).not.toContain('Freins : quand les changer');
     expect((await get('/blog/freins-usure')).status).toBe(404);
   });

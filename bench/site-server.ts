@@ -1,0 +1,142 @@
+/**
+ * The site server as the benchmarks run it: `server/main.ts` in its own process (so the load
+ * generator does not share its event loop) over a fresh embedded database, and the three articles
+ * the pages show. Everything listens on 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { makeApiKey } from '../server/jwt.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface StartedServer {
+  url: string;
+  serviceKey: string;
+  stop(): Promise<void>;
+}
+
+/** `server/main.ts` in a child process, serving dist/ as built. */
+export async function startSiteServer(
+  dataDir: string,
+  nodeArgs: string[] = [],
+): Promise<StartedServer> {
+  const port = await freePort();
+  const jwtSecret = randomBytes(32).toString('hex');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'server/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DIST_DIR: path.join(ROOT, 'dist'),
+        JWT_SECRET: jwtSecret,
+        PUBLISH_INTERVAL_MS: '0',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`The server stopped:\n${stderr}`);
+    try {
+      const response = await fetch(`${url}/robots.txt`);
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 600) throw new Error(`The server did not start:\n${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    serviceKey: await makeApiKey('service_role', jwtSecret),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const ARTICLE = `Un entretien régulier prolonge la vie de votre voiture et évite les pannes coûteuses.
+
+## Les points à vérifier chaque année
+
+- le niveau et l'état de l'huile moteur ;
+- les plaquettes et les disques de frein ;
+- la pression et l'usure des pneus ;
+- la batterie, surtout avant l'hiver.
+
+## Quand faire la vidange ?
+
+Suivez le carnet d'entretien du constructeur : en général tous les 15 000 à 30 000 km, ou une fois par an.
+Un moteur qui roule surtout en ville mérite une vidange plus fréquente.
+
+## Nos conseils
+
+Prenez rendez-vous avant un long trajet : nous contrôlons gratuitement les niveaux et l'éclairage.
+`;
+
+/** Three published articles; returns the path of the newest. */
+export async function seedArticles(server: StartedServer): Promise<string> {
+  const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+  const posts = [
+    [
+      'Préparer sa voiture pour l’hiver',
+      'preparer-sa-voiture-pour-l-hiver',
+      1,
+      '/images/hero-route.svg',
+    ],
+    [
+      'Quand changer ses plaquettes de frein ?',
+      'quand-changer-ses-plaquettes',
+      8,
+      '/images/service-freins.svg',
+    ],
+    ['Vidange : le guide complet', 'vidange-le-guide-complet', 20, '/images/service-entretien.svg'],
+  ] as const;
+  const response = await fetch(`${server.url}/rest/v1/blog_posts`, {
+    method: 'POST',
+    headers: {
+      apikey: server.serviceKey,
+      authorization: `Bearer ${server.serviceKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+    },
+    body: JSON.stringify(
+      posts.map(([title, slug, age, image]) => ({
+        title,
+        slug,
+        content: ARTICLE,
+        excerpt: 'Nos conseils de garagiste, simplement.',
+        image_url: image,
+        published_at: days(age),
+      })),
+    ),
+  });
+  if (!response.ok)
+    throw new Error(`Seeding articles: HTTP ${response.status} ${await response.text()}`);
+  return `/blog/${posts[0][1]}`;
+}

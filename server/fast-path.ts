@@ -1,0 +1,51 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { App } from './app.ts';
+import { answerFor, selectEncoding } from './render/prepared-page.server.ts';
+
+/**
+ * Request targets and hosts that the URL parser leaves as they are (the target's characters are
+ * those of @hono/node-server's own shortcut), so that `http://${host}` is the origin of the URL
+ * the Hono path sees and the target its pathname. Anything else (a query, an escape, a dot
+ * segment, an upper-case or odd host) goes the ordinary way. A host written otherwise than its
+ * URL's origin (`:80`, say) only misses the cache, whose keys are origins, and goes that way too.
+ */
+const PLAIN_TARGET = /^\/[!$&-;=@-[\]_a-z~]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+const PLAIN_HOST = /^[a-z0-9.-]+(?::([1-9]\d{0,4}))?$/;
+
+/** `http://${host}` when the Hono path would accept that host; undefined otherwise. */
+function plainOrigin(host: string | undefined): string | undefined {
+  const match = host === undefined ? null : PLAIN_HOST.exec(host);
+  if (!match || Number(match[1] ?? 0) > 65535) return undefined;
+  return `http://${host}`;
+}
+
+/**
+ * Sends a cached server-rendered page straight from the Node request listener, without the Hono
+ * pipeline: a GET or HEAD whose page is in the cache and known to be fresh without asking the
+ * database. The answer is the one the Hono path sends for the same page (the prepared page holds
+ * its headers, the middlewares' ones included; tests/integration/page-fast-path.test.ts compares
+ * them). Returns false, having sent nothing, for every other request.
+ */
+export function servePreparedPage(
+  cachedPage: App['cachedPage'],
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const target = req.url;
+    const origin = plainOrigin(req.headers.host);
+    if (target === undefined || origin === undefined || (req.socket as TLSSocket).encrypted)
+      return false;
+    if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
+    const page = cachedPage(origin, target);
+    if (!page) return false;
+    const encoding = selectEncoding(req.headers['accept-encoding']);
+    if (encoding === 'deflate') return false;
+    const answer = answerFor(page, encoding === 'gzip', req.headers['if-none-match']);
+    res.writeHead(answer.status, answer.headers);
+    res.end(method === 'HEAD' ? undefined : (answer.body ?? undefined));
+    return true;
+  };
+}
