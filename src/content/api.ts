@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { loadSupabase } from '../lib/supabase-lazy.ts';
+import { loadPublicRest } from '../lib/public-client.ts';
 import { parseSiteContent, type SiteContent } from './content.ts';
 import { DEFAULT_CONTENT } from './generated/defaults.ts';
 
@@ -9,9 +9,9 @@ export const contentKeys = {
 
 /** Every site_content row, validated; a missing or invalid row is replaced by its defaults. */
 export async function fetchSiteContent(): Promise<SiteContent> {
-  const supabase = await loadSupabase();
-  if (!supabase) throw new Error('Configuration Supabase manquante');
-  const { data, error } = await supabase.from('site_content').select('*');
+  const rest = await loadPublicRest();
+  if (!rest) throw new Error('Configuration Supabase manquante');
+  const { data, error } = await rest.from('site_content').select('*');
   if (error) throw error;
   return parseSiteContent(data as { type: string; content: unknown }[]);
 }
