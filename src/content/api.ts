@@ -1,17 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { loadPublicRest } from '../lib/public-client.ts';
-import { parseSiteContent, type SiteContent } from './content.ts';
+import type { SiteContent } from './content.ts';
 import { DEFAULT_CONTENT } from './generated/defaults.ts';
 
 export const contentKeys = {
   all: ['site_content'] as const,
 };
 
-/** Every site_content row, validated; a missing or invalid row is replaced by its defaults. */
+/**
+ * Every site_content row, validated; a missing or invalid row is replaced by its defaults. The
+ * validators (`content.ts`) come with the first read from the network, while the rows travel, and
+ * never with the page: a server-rendered page hands over content the server already validated.
+ */
 export async function fetchSiteContent(): Promise<SiteContent> {
   const rest = await loadPublicRest();
   if (!rest) throw new Error('Configuration Supabase manquante');
-  const { data, error } = await rest.from('site_content').select('*');
+  const [{ data, error }, { parseSiteContent }] = await Promise.all([
+    rest.from('site_content').select('*'),
+    import('./content.ts'),
+  ]);
   if (error) throw error;
   return parseSiteContent(data as { type: string; content: unknown }[]);
 }
