@@ -9,6 +9,7 @@ import { StaticRouter } from 'react-router-dom';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
 import { normalizePath, serializeHydrationData, HYDRATION_ELEMENT_ID } from './app/hydration.ts';
+import { preloadPage } from './app/routes.tsx';
 import { contentKeys } from './content/api.ts';
 import { parseSiteContent, type SiteContent } from './content/content.ts';
 import { preloadMarkdown, preloadSafeHtml } from './lib/markdown/lazy.tsx';
@@ -144,6 +145,8 @@ export async function renderPage(
     defaultOptions: { queries: { staleTime: Infinity, retry: false } },
   });
   const { head, status } = await prefetch(client, route, source, siteUrl);
+  // A page whose code were still loading would render as its fallback.
+  await preloadPage(pathname);
   const markup = renderToString(
     <StrictMode>
       <StaticRouter location={pathname}>

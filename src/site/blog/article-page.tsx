@@ -13,7 +13,6 @@ import {
   ARTICLE_NOT_FOUND_TEXT,
   BACK_TO_BLOG_TEXT,
 } from './messages.ts';
-import './blog.css';
 
 function BackToBlog() {
   return (
