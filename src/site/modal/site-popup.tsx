@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSiteContent } from '../../content/api.ts';
 import type { ModalContent } from '../../content/generated/types.ts';
-import { PopupDialog } from './popup-dialog.tsx';
 import { popupFingerprint, usePopupDismissal } from './popup-dismissal.ts';
+
+// The dialog's code and styles are fetched only when there is a pop-up to show, which is known
+// once the page has hydrated: most visits have none.
+const PopupDialog = lazy(() =>
+  import('./popup-dialog.tsx').then((module) => ({ default: module.PopupDialog })),
+);
 
 /** Spec §4: the pop-up is shown when it is active and has a message. */
 export function isPopupShown(popup: ModalContent): boolean {
@@ -23,13 +28,15 @@ export function SitePopup() {
 
   if (!isPopupShown(popup) || dismissed !== false || closedHere === fingerprint) return null;
   return (
-    <PopupDialog
-      popup={popup}
-      fallbackFocus={() => document.querySelector('main')}
-      onClose={() => {
-        setClosedHere(fingerprint);
-        dismiss();
-      }}
-    />
+    <Suspense fallback={null}>
+      <PopupDialog
+        popup={popup}
+        fallbackFocus={() => document.querySelector('main')}
+        onClose={() => {
+          setClosedHere(fingerprint);
+          dismiss();
+        }}
+      />
+    </Suspense>
   );
 }
