@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { preloadable } from '../lib/preloadable.ts';
 import { loadPublicRest } from '../lib/public-client.ts';
 import type { SiteContent } from './content.ts';
-import { DEFAULT_CONTENT } from './generated/defaults.ts';
 
 export const contentKeys = {
   all: ['site_content'] as const,
@@ -24,8 +24,18 @@ export async function fetchSiteContent(): Promise<SiteContent> {
 }
 
 /**
+ * The spec's defaults, which stand for the content until it is there. A page the server rendered
+ * arrives with its content, so their chunk is fetched only where the browser renders a page by
+ * itself: main.tsx loads it before that first render.
+ */
+const defaults = preloadable(() => import('./generated/defaults.ts'));
+
+export const preloadDefaultContent = defaults.preload;
+
+/**
  * The site's content, read once per page load. While it loads, and if the load fails (spec §8:
- * logged to the console only), the defaults stand.
+ * logged to the console only), the defaults stand (fetched first if need be: the caller suspends
+ * meanwhile).
  */
 export function useSiteContent(): { content: SiteContent; isLoading: boolean } {
   const query = useQuery({
@@ -41,5 +51,6 @@ export function useSiteContent(): { content: SiteContent; isLoading: boolean } {
     staleTime: Infinity,
     retry: false,
   });
-  return { content: query.data ?? (DEFAULT_CONTENT as SiteContent), isLoading: query.isPending };
+  const content = query.data ?? (defaults.useModule().DEFAULT_CONTENT as SiteContent);
+  return { content, isLoading: query.isPending };
 }
