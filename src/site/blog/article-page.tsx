@@ -54,8 +54,12 @@ export function ArticlePage() {
   const { slug = '' } = useParams();
   const article = useArticleQuery(slug);
   useCountViewOnce(slug, article.isSuccess);
-  // The renderer's chunk comes while the article does, not after it.
-  useEffect(() => void preloadMarkdown(), []);
+  // The renderer's chunk comes while the article does, not after it. A server-rendered article
+  // hydrates without it (LazyMarkdown adopts the server's markup).
+  const loading = article.isPending;
+  useEffect(() => {
+    if (loading) void preloadMarkdown();
+  }, [loading]);
 
   let body;
   if (slug === '' || article.error instanceof BackendMissingError) {
