@@ -1,6 +1,10 @@
 import type { FunctionsClient } from '@supabase/functions-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
-import { browserConfigSources, resolveSupabaseConfig } from './supabase-config.ts';
+import {
+  browserConfigSources,
+  resolveSupabaseConfig,
+  type SupabaseConfig,
+} from './supabase-config.ts';
 
 /**
  * The public pages' backend clients: the two parts of supabase-js a visitor needs, without the
@@ -12,8 +16,9 @@ import { browserConfigSources, resolveSupabaseConfig } from './supabase-config.t
  * standalone packages supabase-js itself is built from, pinned to the versions it pulls in:
  * `@supabase/postgrest-js` (`from()`, `rpc()`) and `@supabase/functions-js` (`invoke()`). Given the
  * URLs and the headers `createClient` gives them (`apikey` and `Authorization: Bearer <anon key>`,
- * with the `public` schema), they send the same requests. Each is fetched on first use, in its own
- * chunk: the home page loads only the small functions client.
+ * with the `public` schema), they send the same requests, but for the `X-Client-Info` tag with
+ * which supabase-js names itself (tests/integration/public-client.test.ts). Each is fetched on
+ * first use, in its own chunk: the home page loads only the small functions client.
  *
  * Unlike supabase-js, these always speak as the anon role, even when an administrator is signed
  * in in this browser: the public pages show what any visitor sees, as the server renders them.
@@ -21,46 +26,59 @@ import { browserConfigSources, resolveSupabaseConfig } from './supabase-config.t
  * (`supabase-config.ts`); without it, both loaders give `null`.
  */
 
-interface AnonEndpoint {
-  /** The backend's base URL, ending with `/`. */
-  base: URL;
-  headers: Record<string, string>;
+type Fetch = typeof globalThis.fetch;
+
+/** The URL of one of the backend's APIs (`rest/v1`, `functions/v1`), as supabase-js derives it. */
+function apiUrl(config: SupabaseConfig, api: string): string {
+  const base = config.url.endsWith('/') ? config.url : `${config.url}/`;
+  return new URL(api, base).href;
 }
 
-let endpoint: AnonEndpoint | null | undefined;
-
-function anonEndpoint(): AnonEndpoint | null {
-  if (endpoint !== undefined) return endpoint;
-  const config = resolveSupabaseConfig(browserConfigSources());
-  endpoint = config && {
-    base: new URL(config.url.endsWith('/') ? config.url : `${config.url}/`),
-    headers: { apikey: config.anonKey, Authorization: `Bearer ${config.anonKey}` },
-  };
-  return endpoint;
+/** The headers supabase-js sends for a visitor: the anon key, as key and as bearer token. */
+function anonHeaders(config: SupabaseConfig): Record<string, string> {
+  return { apikey: config.anonKey, Authorization: `Bearer ${config.anonKey}` };
 }
 
+/** The anon PostgREST client of a backend (`from()`, `rpc()`); `fetch` is for tests. */
+export async function createPublicRest(config: SupabaseConfig, fetch?: Fetch) {
+  const { PostgrestClient } = await import('@supabase/postgrest-js');
+  return new PostgrestClient(apiUrl(config, 'rest/v1'), {
+    headers: anonHeaders(config),
+    schema: 'public',
+    fetch,
+  });
+}
+
+/** The anon client of a backend's functions (`invoke()`); `fetch` is for tests. */
+export async function createPublicFunctions(config: SupabaseConfig, fetch?: Fetch) {
+  const { FunctionsClient } = await import('@supabase/functions-js');
+  return new FunctionsClient(apiUrl(config, 'functions/v1'), {
+    headers: anonHeaders(config),
+    customFetch: fetch,
+  });
+}
+
+let config: SupabaseConfig | null | undefined;
 let rest: PostgrestClient | undefined;
 let functions: FunctionsClient | undefined;
 
-/** The anon PostgREST client (`/rest/v1`), or null when the site has no backend configured. */
+function browserConfig(): SupabaseConfig | null {
+  if (config === undefined) config = resolveSupabaseConfig(browserConfigSources());
+  return config;
+}
+
+/** This page's anon PostgREST client, or null when the site has no backend configured. */
 export async function loadPublicRest(): Promise<PostgrestClient | null> {
-  const target = anonEndpoint();
-  if (!target) return null;
-  const { PostgrestClient } = await import('@supabase/postgrest-js');
-  rest ??= new PostgrestClient(new URL('rest/v1', target.base).href, {
-    headers: { ...target.headers },
-    schema: 'public',
-  });
+  const backend = browserConfig();
+  if (!backend) return null;
+  rest ??= await createPublicRest(backend);
   return rest;
 }
 
-/** The anon client of the backend's functions (`/functions/v1`), or null without a backend. */
+/** This page's anon functions client, or null when the site has no backend configured. */
 export async function loadPublicFunctions(): Promise<FunctionsClient | null> {
-  const target = anonEndpoint();
-  if (!target) return null;
-  const { FunctionsClient } = await import('@supabase/functions-js');
-  functions ??= new FunctionsClient(new URL('functions/v1', target.base).href, {
-    headers: { ...target.headers },
-  });
+  const backend = browserConfig();
+  if (!backend) return null;
+  functions ??= await createPublicFunctions(backend);
   return functions;
 }
