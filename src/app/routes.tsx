@@ -12,30 +12,35 @@ const AdminRoot = lazy(() => loadAdmin().then((m) => ({ default: m.AdminRoot }))
 const AdminLoginPage = lazy(() => loadAdmin().then((m) => ({ default: m.AdminLoginPage })));
 const AdminArea = lazy(() => loadAdmin().then((m) => ({ default: m.AdminArea })));
 
-// The other public pages come in their own chunk, so that the home page, where most visits start,
-// does not carry them. A server renders them once preloaded (preloadPage); a hydrating browser
-// keeps the server's HTML until the chunk is there, and a link from the home page keeps showing the
-// home page meanwhile (the router navigates in a transition).
-const secondaryPages = preloadable(() => import('../site/secondary-pages.ts'));
+// The other public pages come in chunks of their own, so that the home page, where most visits
+// start, does not carry them. A server renders them once preloaded (preloadPage); a hydrating
+// browser keeps the server's HTML until the chunk is there, and a link from the home page keeps
+// showing the home page meanwhile (the router navigates in a transition).
+const blogListPage = preloadable(() => import('../site/blog/blog-list-page.tsx'));
+const articlePage = preloadable(() => import('../site/blog/article-page.tsx'));
+const notFoundPage = preloadable(() => import('../site/not-found-page.tsx'));
 
 function BlogListRoute() {
-  const { BlogListPage } = secondaryPages.useModule();
+  const { BlogListPage } = blogListPage.useModule();
   return <BlogListPage />;
 }
 
 function ArticleRoute() {
-  const { ArticlePage } = secondaryPages.useModule();
+  const { ArticlePage } = articlePage.useModule();
   return <ArticlePage />;
 }
 
 function NotFoundRoute() {
-  const { NotFoundPage } = secondaryPages.useModule();
+  const { NotFoundPage } = notFoundPage.useModule();
   return <NotFoundPage />;
 }
 
 /** Loads the code of the public page at `pathname`, for a server to render it in one pass. */
 export function preloadPage(pathname: string): Promise<unknown> {
-  return normalizePath(pathname) === '/' ? Promise.resolve() : secondaryPages.preload();
+  const path = normalizePath(pathname);
+  if (path === '/') return Promise.resolve();
+  if (path === '/blog') return blogListPage.preload();
+  return /^\/blog\/[^/]+$/.test(path) ? articlePage.preload() : notFoundPage.preload();
 }
 
 export function AppRoutes() {
