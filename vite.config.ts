@@ -40,5 +40,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle (`vite build --ssr src/entry-server.tsx`, into dist/.ssr) renders the
     // public pages; public/ is already in dist/ from the client build.
     copyPublicDir: !isSsrBuild,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // The server bundle imports statically what the browser fetches on demand (the content's
+        // validators and defaults): on the server, chunks make no difference.
+        if (isSsrBuild && warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT') return;
+        warn(warning);
+      },
+    },
   },
 }));

@@ -9,6 +9,7 @@ import { StaticRouter } from 'react-router-dom';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
 import { normalizePath, serializeHydrationData, HYDRATION_ELEMENT_ID } from './app/hydration.ts';
+import { preloadPage } from './app/routes.tsx';
 import { contentKeys } from './content/api.ts';
 import { parseSiteContent, type SiteContent } from './content/content.ts';
 import { preloadMarkdown, preloadSafeHtml } from './lib/markdown/lazy.tsx';
@@ -17,6 +18,7 @@ import { blogPostKeys } from './site/blog/api/keys.ts';
 import { HOME_POSTS_LIMIT } from './site/blog/api/latest-posts.ts';
 import type { PostPreview } from './site/blog/api/published-posts.ts';
 import { DEFAULT_POST_IMAGE } from './site/blog/fallback-image.tsx';
+import { preloadGenericSections } from './site/home/home-page.tsx';
 import { homeBlocks } from './site/home/home-sections.ts';
 import {
   articleHead,
@@ -92,9 +94,9 @@ async function prefetch(
 
   if (route.page === 'home') {
     set(blogPostKeys.latest(HOME_POSTS_LIMIT), await source.publishedPosts(HOME_POSTS_LIMIT));
-    // An owner's HTML sections render synchronously only once their sanitizer is loaded.
+    // An owner's HTML sections render synchronously only once their code and sanitizer are loaded.
     if (homeBlocks(content.sections).some((block) => block.kind === 'generic')) {
-      await preloadSafeHtml();
+      await Promise.all([preloadGenericSections(), preloadSafeHtml()]);
     }
     return { head: homeHead(content, siteUrl), status: 200 };
   }
@@ -144,6 +146,8 @@ export async function renderPage(
     defaultOptions: { queries: { staleTime: Infinity, retry: false } },
   });
   const { head, status } = await prefetch(client, route, source, siteUrl);
+  // A page whose code were still loading would render as its fallback.
+  await preloadPage(pathname);
   const markup = renderToString(
     <StrictMode>
       <StaticRouter location={pathname}>

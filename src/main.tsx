@@ -5,6 +5,7 @@ import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
 import { readHydrationData, type HydrationData } from './app/hydration.ts';
 import { createQueryClient } from './app/providers.tsx';
+import { preloadDefaultContent } from './content/api.ts';
 
 const rootElement = document.getElementById('root');
 
@@ -45,15 +46,20 @@ if (rootElement) {
       window.addEventListener('load', () => void client.invalidateQueries(), { once: true });
     }
   } else {
-    // A static host may answer any path with a prerendered page: render this path from scratch.
-    rootElement.replaceChildren();
-    createRoot(rootElement).render(
-      <StrictMode>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </StrictMode>,
-    );
+    // A static host may answer any path with a prerendered page: render this path from scratch,
+    // once the content's defaults are at hand for the first render (a failed download leaves the
+    // render to the error screen).
+    const render = () => {
+      rootElement.replaceChildren();
+      createRoot(rootElement).render(
+        <StrictMode>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </StrictMode>,
+      );
+    };
+    preloadDefaultContent().then(render, render);
   }
 } else {
   // Spec §2 "Global fallback": without its root element the app only logs the problem.

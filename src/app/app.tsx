@@ -4,6 +4,9 @@ import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './routes.tsx';
 import '../site/styles/base.css';
 import '../site/styles/site.css';
+// The blog's code comes on demand (routes.tsx), its styles with the page: a server-rendered blog
+// page is styled before any script runs.
+import '../site/blog/blog.css';
 
 interface AppProps {
   /** Lets a server renderer pass a prefilled client; the browser creates its own. */

@@ -6,7 +6,7 @@ import {
   formatShortCalendarMonth,
   isoToParisInput,
   parisInputToIso,
-} from './dates.ts';
+} from './dates-paris.ts';
 
 describe('formatLongDateTime', () => {
   it('writes the date and the time in Paris, winter and summer', () => {

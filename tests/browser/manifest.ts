@@ -26,9 +26,14 @@ export function entryFiles(): Set<string> {
   return files;
 }
 
+/** The built file (`/assets/...`) of the chunk whose source is `key`, e.g. `src/admin/index.ts`. */
+export function chunkFile(key: string): string {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The build has no ${key} chunk.`);
+  return `/${chunk.file}`;
+}
+
 /** The built file of the back-office's lazily loaded entry. */
 export function adminChunkFile(): string {
-  const chunk = manifest['src/admin/index.ts'];
-  if (!chunk) throw new Error('The build has no src/admin/index.ts chunk.');
-  return `/${chunk.file}`;
+  return chunkFile('src/admin/index.ts');
 }

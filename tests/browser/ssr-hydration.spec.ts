@@ -1,3 +1,7 @@
+import type { Page } from '@playwright/test';
+import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import { chunkFile } from './manifest.ts';
+import { storedContent } from './site-home-helpers.ts';
 import { test, expect, daysFromNow } from './site-blog-posts.ts';
 
 // The server-rendered pages (/, /blog, an article) hydrate in place: the browser adopts the
@@ -96,4 +100,90 @@ test('the HTML holds the content before any script runs', async ({ browser, post
   } finally {
     await context.close();
   }
+});
+
+/** The paths of the scripts the page requests from now on. */
+function watchScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+const PARSERS = ['src/lib/markdown/markdown.tsx', 'src/lib/markdown/safe-html.tsx'];
+
+test.describe('server-rendered bodies', () => {
+  const content = storedContent();
+  test.afterEach(() => content.restore());
+
+  test('hydrate as the server rendered them, without downloading a parser', async ({
+    page,
+    posts,
+    adminDb,
+  }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+    });
+    const [post] = await posts.create([
+      {
+        title: 'Corps adopté',
+        content: 'Un texte **rendu** par le serveur, avec [un lien](/blog).',
+        published_at: daysFromNow(-1),
+      },
+    ]);
+    await content.store(adminDb, 'sections', [
+      ...DEFAULT_CONTENT.sections,
+      {
+        id: 'promotions',
+        title: 'Nos promotions',
+        order: 99,
+        visible: true,
+        type: 'text' as const,
+        content: '<p><strong>-20 %</strong> sur les freins</p>',
+      },
+    ]);
+    const scripts = watchScripts(page);
+
+    for (const [path, body] of [
+      [`/blog/${post!.slug}`, '.article__content'],
+      ['/', '#promotions .safe-html'],
+    ] as const) {
+      await page.goto(path);
+      const serverBody = await page.locator(body).elementHandle();
+      await page.waitForLoadState('networkidle');
+      const state = await serverBody!.evaluate((element) => ({
+        attached: element.isConnected,
+        hydrated: Object.keys(element).some((key) => key.startsWith('__reactFiber')),
+      }));
+      expect(state, path).toEqual({ attached: true, hydrated: true });
+    }
+    await expect(page.locator('#promotions strong')).toHaveText('-20 %');
+    expect(scripts.filter((script) => PARSERS.map(chunkFile).includes(script))).toEqual([]);
+    expect(messages).toEqual([]);
+  });
+});
+
+test('a link to an article renders its markdown in the browser', async ({ page, posts }) => {
+  const [post] = await posts.create([
+    {
+      title: 'Lu depuis la liste',
+      content: '## Un intertitre\n\nDu texte en *italique*.',
+      excerpt: 'Un article ouvert depuis la liste.',
+      published_at: daysFromNow(-1),
+    },
+  ]);
+  await page.goto('/blog');
+  await page.waitForLoadState('networkidle');
+  const scripts = watchScripts(page);
+  await page
+    .getByRole('link', { name: new RegExp(post!.title) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(`/blog/${post!.slug}`);
+  const body = page.locator('.article__content');
+  await expect(body.getByRole('heading', { level: 2 })).toHaveText('Un intertitre');
+  await expect(body.locator('em')).toHaveText('italique');
+  expect(scripts).toContain(chunkFile('src/lib/markdown/markdown.tsx'));
 });

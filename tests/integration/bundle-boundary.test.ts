@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 /**
  * The bundle boundary (issue 6, item 5): the public pages load no admin module — no rjsf, ajv,
@@ -11,6 +12,10 @@ import path from 'node:path';
  * the entry, everything it imports, and every chunk it loads on demand except the back-office's,
  * with their imports. A small Vite plugin added to the build records which source modules went into
  * each chunk (stylesheets included), since the manifest names chunks, not their modules.
+ *
+ * The first load (issue 6: at most 100 kB of gzipped JavaScript on /) is the entry and its static
+ * imports: it carries none of what a public page loads only on demand (the backend clients, the
+ * content validators and defaults, the markdown and HTML parsers).
  */
 interface ManifestChunk {
   file: string;
@@ -32,7 +37,26 @@ const FORBIDDEN: [label: string, pattern: RegExp][] = [
   ['echarts', /[\\/]node_modules[\\/](echarts|zrender)[\\/]/],
   ['dnd-kit', /[\\/]node_modules[\\/]@dnd-kit[\\/]/],
   ['admin code', /[\\/]src[\\/]admin[\\/]/],
+  // The public pages use the anon client of src/lib/public-client.ts, never all of supabase-js.
+  ['supabase-js', /[\\/]node_modules[\\/]@supabase[\\/](supabase|auth|realtime|storage)-js[\\/]/],
 ];
+
+/** Loaded by public pages on demand only: never in the entry nor its static imports. */
+const NOT_ON_FIRST_LOAD: [label: string, pattern: RegExp][] = [
+  ['content validators', /[\\/]src[\\/]content[\\/]generated[\\/]validators\.js$/],
+  ['content defaults', /[\\/]src[\\/]content[\\/]generated[\\/]defaults\.ts$/],
+  ['postgrest-js', /[\\/]node_modules[\\/]@supabase[\\/]postgrest-js[\\/]/],
+  ['functions-js', /[\\/]node_modules[\\/]@supabase[\\/]functions-js[\\/]/],
+  [
+    'markdown parser',
+    /[\\/]node_modules[\\/](react-markdown|micromark[^\\/]*|remark-[^\\/]+)[\\/]/,
+  ],
+  ['HTML parser', /[\\/]node_modules[\\/](parse5|hast-util-from-html)[\\/]/],
+  ['blog pages', /[\\/]src[\\/]site[\\/]blog[\\/](article|blog-list)-page\.tsx$/],
+];
+
+/** Issue 6: gzipped JavaScript of the first load of /, the visit's functions client included. */
+const FIRST_LOAD_BUDGET = 100 * 1024;
 
 const isAdminKey = (key: string) => /^src\/admin\//.test(key);
 
@@ -51,6 +75,27 @@ function publicChunks(manifest: Manifest): Set<string> {
     .filter(([, chunk]) => chunk.isEntry)
     .forEach(([key]) => visit(key));
   return seen;
+}
+
+/** Manifest keys of the entry chunk and every chunk it imports statically: the first load. */
+function firstLoadChunks(manifest: Manifest): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    manifest[key].imports?.forEach(visit);
+  };
+  Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isEntry)
+    .forEach(([key]) => visit(key));
+  return seen;
+}
+
+/** Built files holding a module that matches `pattern`. */
+function filesWith(modules: ModuleMap, pattern: RegExp): string[] {
+  return Object.entries(modules)
+    .filter(([, ids]) => ids.some((id) => pattern.test(id)))
+    .map(([file]) => file);
 }
 
 /** What breaks the boundary, as readable lines (empty when the public chunks are clean). */
@@ -155,6 +200,39 @@ describe('the build manifest boundary', () => {
       ).toBeGreaterThan(0);
       expect(holders.filter((file) => publicFiles.has(file))).toEqual([]);
     }
+  });
+
+  it('loads no backend client, validator, default content or parser on the first load', () => {
+    const firstLoad = new Set([...firstLoadChunks(manifest)].map((key) => manifest[key]!.file));
+    const publicFiles = new Set([...publicChunks(manifest)].map((key) => manifest[key]!.file));
+    for (const [label, pattern] of NOT_ON_FIRST_LOAD) {
+      const holders = filesWith(modules, pattern);
+      // Each is in the build, in a chunk public pages load on demand: the check is not blind.
+      expect(
+        holders.filter((file) => publicFiles.has(file)),
+        label,
+      ).not.toEqual([]);
+      expect(
+        holders.filter((file) => firstLoad.has(file)),
+        label,
+      ).toEqual([]);
+    }
+  });
+
+  it('keeps the first load of / within 100 kB of gzipped JavaScript', async () => {
+    const visitClient = filesWith(modules, NOT_ON_FIRST_LOAD[3]![1]);
+    expect(visitClient).toHaveLength(1);
+    const files = [
+      ...[...firstLoadChunks(manifest)].map((key) => manifest[key]!.file),
+      ...visitClient,
+    ];
+    let total = 0;
+    for (const file of files) {
+      total += gzipSync(await readFile(path.join(outDir, file)), { level: 6 }).length;
+    }
+    expect(total, `${files.join(', ')}: ${(total / 1024).toFixed(1)} kB`).toBeLessThanOrEqual(
+      FIRST_LOAD_BUDGET,
+    );
   });
 
   it('fails when an admin library sneaks into a public chunk', () => {

@@ -1,4 +1,5 @@
-import { formatLongDate, formatLongDateTime } from '../../lib/dates.ts';
+import { formatLongDate } from '../../lib/dates.ts';
+import { formatLongDateTime } from '../../lib/dates-paris.ts';
 
 /** A row of blog_posts as the admin list reads it (spec §3). */
 export interface BlogPost {

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
-import { isoToParisInput, parisInputToIso } from '../../lib/dates.ts';
+import { isoToParisInput, parisInputToIso } from '../../lib/dates-paris.ts';
 
 /**
  * rjsf's date-time widget for the blog form: the owner reads and types Paris time in an

@@ -2,7 +2,7 @@ import {
   formatCalendarMonth,
   formatShortCalendarDay,
   formatShortCalendarMonth,
-} from '../../lib/dates.ts';
+} from '../../lib/dates-paris.ts';
 
 export type StatsPeriod = 'daily' | 'weekly' | 'monthly' | 'yearly';
 

@@ -14,6 +14,8 @@ interface MarkdownProps {
   /** The article's markdown, as the owner wrote it. */
   children: string;
   className?: string;
+  /** Marks the root for a hydrating browser to adopt the server's markup (see lazy.tsx). */
+  renderId?: string;
 }
 
 /**
@@ -21,9 +23,9 @@ interface MarkdownProps {
  * protocols or relative URLs, others are blanked (react-markdown's default transform, named here
  * so it cannot be swapped silently); raw HTML is shown as text, since no rehype-raw is used.
  */
-export function Markdown({ children, className = 'markdown' }: MarkdownProps) {
+export function Markdown({ children, className = 'markdown', renderId }: MarkdownProps) {
   return (
-    <div className={className}>
+    <div className={className} data-render-id={renderId}>
       <ReactMarkdown components={COMPONENTS} urlTransform={defaultUrlTransform}>
         {doubleNewlines(children)}
       </ReactMarkdown>

@@ -24,13 +24,19 @@ interface SafeHtmlProps {
   /** HTML written by the owner: never trusted, never injected as is. */
   html: string;
   className?: string;
+  /** Marks the root for a hydrating browser to adopt the server's markup (see lazy.tsx). */
+  renderId?: string;
 }
 
 /** The owner's HTML of a generic home section, sanitized (DESIGN.md decision 13). */
-export function SafeHtml({ html, className = 'safe-html' }: SafeHtmlProps) {
+export function SafeHtml({ html, className = 'safe-html', renderId }: SafeHtmlProps) {
   const content = useMemo(
     () => toJsxRuntime(sanitizeHtml(html), { Fragment, jsx, jsxs, components: COMPONENTS }),
     [html],
   );
-  return <div className={className}>{content}</div>;
+  return (
+    <div className={className} data-render-id={renderId}>
+      {content}
+    </div>
+  );
 }

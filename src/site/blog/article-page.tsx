@@ -14,7 +14,6 @@ import {
   ARTICLE_NOT_FOUND_TEXT,
   BACK_TO_BLOG_TEXT,
 } from './messages.ts';
-import './blog.css';
 
 function BackToBlog() {
   return (
@@ -63,8 +62,12 @@ export function ArticlePage() {
         ? null
         : undefined,
   );
-  // The renderer's chunk comes while the article does, not after it.
-  useEffect(() => void preloadMarkdown(), []);
+  // The renderer's chunk comes while the article does, not after it. A server-rendered article
+  // hydrates without it (LazyMarkdown adopts the server's markup).
+  const loading = article.isPending;
+  useEffect(() => {
+    if (loading) void preloadMarkdown();
+  }, [loading]);
 
   let body;
   if (slug === '' || article.error instanceof BackendMissingError) {

@@ -6,7 +6,6 @@ import { usePublishedPostsQuery } from './api/published-posts.ts';
 import { LoadingStatus } from './loading-status.tsx';
 import { BACKEND_MISSING_TEXT, NO_POSTS_TEXT, POSTS_LOAD_ERROR_TEXT } from './messages.ts';
 import { PostCard } from './post-card.tsx';
-import './blog.css';
 
 /** At most three cards share the first row (spec §2 grid), so only they load at once. */
 const FIRST_ROW = 3;

@@ -1,17 +1,32 @@
+import type { ComponentProps } from 'react';
 import { useSiteContent } from '../../content/api.ts';
 import type { SiteContent } from '../../content/content.ts';
+import { preloadable } from '../../lib/preloadable.ts';
 import { SiteAlert } from '../alert/site-alert.tsx';
 import { SiteFooter } from '../layout/site-footer.tsx';
 import { SiteHeader } from '../layout/site-header.tsx';
 import { SkipLink } from '../layout/skip-link.tsx';
 import { SitePopup } from '../modal/site-popup.tsx';
-import { GenericSection } from '../sections/generic-section.tsx';
 import { PaymentCalculatorSection } from '../sections/payment-calculator-section.tsx';
 import { SECTION_REGISTRY, type EditableSectionType } from '../sections/registry.ts';
 import { usePageHead } from '../seo/use-page-head.ts';
 import { SITE_NAME } from '../site-name.ts';
 import { useRecordHomeVisit } from '../visits/record-visit.ts';
 import { homeBlocks, type HomeBlock } from './home-sections.ts';
+
+// A section of the owner's own HTML is rare: its code comes only to a home page that has one. A
+// server awaits it before rendering such a page (preloadGenericSections); a hydrating browser
+// keeps the server's HTML until it is there.
+const genericSections = preloadable(() => import('../sections/generic-section.tsx'));
+
+export const preloadGenericSections = genericSections.preload;
+
+function GenericBlock(
+  props: ComponentProps<typeof import('../sections/generic-section.tsx').GenericSection>,
+) {
+  const { GenericSection } = genericSections.useModule();
+  return <GenericSection {...props} />;
+}
 
 /** A registered section: its public component fed with its stored (validated) content. */
 function RegisteredSection<T extends EditableSectionType>({
@@ -32,7 +47,7 @@ function HomeBlockView({ block, content }: { block: HomeBlock; content: SiteCont
     case 'calculator':
       return <PaymentCalculatorSection title={block.title} />;
     case 'generic':
-      return <GenericSection section={block.section} anchor={block.anchor} />;
+      return <GenericBlock section={block.section} anchor={block.anchor} />;
   }
 }
 

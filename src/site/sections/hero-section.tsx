@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_CONTENT } from '../../content/defaults.ts';
 import type { HeroContent } from '../../content/generated/types.ts';
-
-const FALLBACK_IMAGE = DEFAULT_CONTENT.hero.backgroundImage;
+import { HERO_FALLBACK_IMAGE as FALLBACK_IMAGE } from './hero-fallback.ts';
 
 /** The page's top section and its only h1, over the owner's background image. */
 export function HeroSection({ content }: { content: HeroContent }) {

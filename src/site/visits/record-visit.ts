@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { loadSupabase } from '../../lib/supabase-lazy.ts';
+import { loadPublicFunctions } from '../../lib/public-client.ts';
 
 /** Spec §3 and §7: the browser-held time of the last recorded home visit. */
 export const LAST_HOME_VISIT_KEY = 'lastHomeVisit';
@@ -43,9 +43,9 @@ export async function recordHomeVisit(now = Date.now()): Promise<void> {
   store.setItem(LAST_HOME_VISIT_KEY, new Date(now).toISOString());
 
   try {
-    const supabase = await loadSupabase();
-    if (!supabase) throw new Error('Configuration Supabase manquante');
-    const { error } = await supabase.functions.invoke('recordVisit', { body: { page: 'home' } });
+    const functions = await loadPublicFunctions();
+    if (!functions) throw new Error('Configuration Supabase manquante');
+    const { error } = await functions.invoke('recordVisit', { body: { page: 'home' } });
     if (error) throw error;
   } catch (error) {
     if (previous === null) store.removeItem(LAST_HOME_VISIT_KEY);

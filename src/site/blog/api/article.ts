@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { loadSupabase } from '../../../lib/supabase-lazy.ts';
+import { loadPublicRest } from '../../../lib/public-client.ts';
 import { BackendMissingError } from './backend-missing.ts';
 import { blogPostKeys } from './keys.ts';
 
@@ -23,9 +23,9 @@ export interface Article {
  * visitor read published posts only, so a draft's slug reads as "no row".
  */
 export async function fetchArticle(slug: string): Promise<Article> {
-  const supabase = await loadSupabase();
-  if (!supabase) throw new BackendMissingError();
-  const { data, error } = await supabase.from('blog_posts').select('*').eq('slug', slug).single();
+  const rest = await loadPublicRest();
+  if (!rest) throw new BackendMissingError();
+  const { data, error } = await rest.from('blog_posts').select('*').eq('slug', slug).single();
   if (error) throw error;
   return data as Article;
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { loadSupabase } from '../../../lib/supabase-lazy.ts';
+import { loadPublicRest } from '../../../lib/public-client.ts';
 
 /** Spec §7: one more view for the article; the answer is not shown. */
 export async function incrementViews(slug: string): Promise<void> {
-  const supabase = await loadSupabase();
-  if (!supabase) return;
-  const { error } = await supabase.rpc('increment_views', { post_slug: slug });
+  const rest = await loadPublicRest();
+  if (!rest) return;
+  const { error } = await rest.rpc('increment_views', { post_slug: slug });
   if (error) throw error;
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { loadSupabase } from '../../../lib/supabase-lazy.ts';
+import { loadPublicRest } from '../../../lib/public-client.ts';
 import { BackendMissingError } from './backend-missing.ts';
 import { blogPostKeys } from './keys.ts';
 
@@ -15,9 +15,9 @@ export interface PostPreview {
 
 /** Spec §2 and §7: the published posts, newest first: published_at set and not in the future. */
 export async function fetchPublishedPosts(limit?: number): Promise<PostPreview[]> {
-  const supabase = await loadSupabase();
-  if (!supabase) throw new BackendMissingError();
-  const query = supabase
+  const rest = await loadPublicRest();
+  if (!rest) throw new BackendMissingError();
+  const query = rest
     .from('blog_posts')
     .select('id, title, slug, excerpt, image_url, published_at')
     .not('published_at', 'is', null)

@@ -1,0 +1,84 @@
+import type { FunctionsClient } from '@supabase/functions-js';
+import type { PostgrestClient } from '@supabase/postgrest-js';
+import {
+  browserConfigSources,
+  resolveSupabaseConfig,
+  type SupabaseConfig,
+} from './supabase-config.ts';
+
+/**
+ * The public pages' backend clients: the two parts of supabase-js a visitor needs, without the
+ * rest of it.
+ *
+ * `createClient` from supabase-js carries auth (sessions, token refresh), realtime and storage
+ * besides its query and function clients: about 50 kB of gzipped JavaScript, which the home page
+ * downloaded only to record a visit. A visitor never signs in, so the public pages use the
+ * standalone packages supabase-js itself is built from, pinned to the versions it pulls in:
+ * `@supabase/postgrest-js` (`from()`, `rpc()`) and `@supabase/functions-js` (`invoke()`). Given the
+ * URLs and the headers `createClient` gives them (`apikey` and `Authorization: Bearer <anon key>`,
+ * with the `public` schema), they send the same requests, but for the `X-Client-Info` tag with
+ * which supabase-js names itself (tests/integration/public-client.test.ts). Each is fetched on
+ * first use, in its own chunk: the home page loads only the small functions client.
+ *
+ * Unlike supabase-js, these always speak as the anon role, even when an administrator is signed
+ * in in this browser: the public pages show what any visitor sees, as the server renders them.
+ * The back-office keeps the full client (`supabase.ts`). Both read the same configuration
+ * (`supabase-config.ts`); without it, both loaders give `null`.
+ */
+
+type Fetch = typeof globalThis.fetch;
+
+/** The URL of one of the backend's APIs (`rest/v1`, `functions/v1`), as supabase-js derives it. */
+function apiUrl(config: SupabaseConfig, api: string): string {
+  const base = config.url.endsWith('/') ? config.url : `${config.url}/`;
+  return new URL(api, base).href;
+}
+
+/** The headers supabase-js sends for a visitor: the anon key, as key and as bearer token. */
+function anonHeaders(config: SupabaseConfig): Record<string, string> {
+  return { apikey: config.anonKey, Authorization: `Bearer ${config.anonKey}` };
+}
+
+/** The anon PostgREST client of a backend (`from()`, `rpc()`); `fetch` is for tests. */
+export async function createPublicRest(config: SupabaseConfig, fetch?: Fetch) {
+  const { PostgrestClient } = await import('@supabase/postgrest-js');
+  return new PostgrestClient(apiUrl(config, 'rest/v1'), {
+    headers: anonHeaders(config),
+    schema: 'public',
+    fetch,
+  });
+}
+
+/** The anon client of a backend's functions (`invoke()`); `fetch` is for tests. */
+export async function createPublicFunctions(config: SupabaseConfig, fetch?: Fetch) {
+  const { FunctionsClient } = await import('@supabase/functions-js');
+  return new FunctionsClient(apiUrl(config, 'functions/v1'), {
+    headers: anonHeaders(config),
+    customFetch: fetch,
+  });
+}
+
+let config: SupabaseConfig | null | undefined;
+let rest: PostgrestClient | undefined;
+let functions: FunctionsClient | undefined;
+
+function browserConfig(): SupabaseConfig | null {
+  if (config === undefined) config = resolveSupabaseConfig(browserConfigSources());
+  return config;
+}
+
+/** This page's anon PostgREST client, or null when the site has no backend configured. */
+export async function loadPublicRest(): Promise<PostgrestClient | null> {
+  const backend = browserConfig();
+  if (!backend) return null;
+  rest ??= await createPublicRest(backend);
+  return rest;
+}
+
+/** This page's anon functions client, or null when the site has no backend configured. */
+export async function loadPublicFunctions(): Promise<FunctionsClient | null> {
+  const backend = browserConfig();
+  if (!backend) return null;
+  functions ??= await createPublicFunctions(backend);
+  return functions;
+}
