@@ -60,6 +60,35 @@ export default tseslint.config(
     },
   },
   {
+    // What visitors download: the public pages route with wouter and talk to the backend through
+    // the anon clients of src/lib/public-client.ts; react-router and the whole of supabase-js
+    // (auth, realtime, storage) stay in the back-office's chunk.
+    files: ['src/{app,site,content}/**/*.{ts,tsx}', 'src/{main,entry-server}.tsx'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router-dom', message: 'Public pages route with wouter.' },
+            { name: 'react-router', message: 'Public pages route with wouter.' },
+            {
+              name: '@supabase/supabase-js',
+              message: 'Public pages use src/lib/public-client.ts.',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/lib/supabase.ts', '**/lib/supabase'],
+              message: 'Public pages use src/lib/public-client.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

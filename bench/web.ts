@@ -34,7 +34,7 @@ function build(): void {
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 function scoreRows(reports: [string, PageReport, PageWeight][]): string[][] {

@@ -5,9 +5,9 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
+import { StaticPathRouter } from './app/public-router.tsx';
 import { normalizePath, serializeHydrationData, HYDRATION_ELEMENT_ID } from './app/hydration.ts';
 import { preloadPage } from './app/routes.tsx';
 import { contentKeys } from './content/api.ts';
@@ -150,9 +150,9 @@ export async function renderPage(
   await preloadPage(pathname);
   const markup = renderToString(
     <StrictMode>
-      <StaticRouter location={pathname}>
+      <StaticPathRouter path={pathname}>
         <App queryClient={client} />
-      </StaticRouter>
+      </StaticPathRouter>
     </StrictMode>,
   );
   const { hoisted, body } = splitHoisted(markup);

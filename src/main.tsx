@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
+import { BrowserPathRouter } from './app/public-router.tsx';
 import { readHydrationData, type HydrationData } from './app/hydration.ts';
 import { createQueryClient } from './app/providers.tsx';
 import { preloadDefaultContent } from './content/api.ts';
@@ -36,9 +36,9 @@ if (rootElement) {
     hydrateRoot(
       rootElement,
       <StrictMode>
-        <BrowserRouter>
+        <BrowserPathRouter>
           <App queryClient={client} />
-        </BrowserRouter>
+        </BrowserPathRouter>
       </StrictMode>,
     );
     // A page prerendered at build time may be older than the content: refresh once it is shown.
@@ -53,9 +53,9 @@ if (rootElement) {
       rootElement.replaceChildren();
       createRoot(rootElement).render(
         <StrictMode>
-          <BrowserRouter>
+          <BrowserPathRouter>
             <App />
-          </BrowserRouter>
+          </BrowserPathRouter>
         </StrictMode>,
       );
     };

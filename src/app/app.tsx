@@ -14,8 +14,8 @@ interface AppProps {
 }
 
 /**
- * The whole app inside a router chosen by the caller: BrowserRouter in the browser, and a
- * StaticRouter when the public pages are rendered on the server.
+ * The whole app inside a router chosen by the caller (app/public-router.tsx): the browser's
+ * address, or the requested path when the public pages are rendered on the server.
  */
 export function App({ queryClient }: AppProps) {
   return (

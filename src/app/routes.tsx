@@ -1,16 +1,16 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Switch } from 'wouter';
 import { HomePage } from '../site/home/home-page.tsx';
 import { PageLoading } from '../lib/page-loading.tsx';
 import { preloadable } from '../lib/preloadable.ts';
 import { normalizePath } from './hydration.ts';
 
-// The back-office is only ever fetched on its own routes, so visitors never download it. All three
-// come from one module, which Vite emits as one chunk.
-const loadAdmin = () => import('../admin/index.ts');
-const AdminRoot = lazy(() => loadAdmin().then((m) => ({ default: m.AdminRoot })));
-const AdminLoginPage = lazy(() => loadAdmin().then((m) => ({ default: m.AdminLoginPage })));
-const AdminArea = lazy(() => loadAdmin().then((m) => ({ default: m.AdminArea })));
+// The back-office is only ever fetched on its own routes, so visitors never download it: one
+// module, which Vite emits as one chunk, with its own router.
+const AdminApp = lazy(() => import('../admin/index.ts').then((m) => ({ default: m.AdminApp })));
+
+/** /admin-login, /admin and /admin/…: the back-office's addresses. */
+const ADMIN_PATHS = /^\/admin(?:-login|\/.*)?\/?$/i;
 
 // The other public pages come in chunks of their own, so that the home page, where most visits
 // start, does not carry them. A server renders them once preloaded (preloadPage); a hydrating
@@ -46,17 +46,13 @@ export function preloadPage(pathname: string): Promise<unknown> {
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/blog" element={<BlogListRoute />} />
-        <Route path="/blog/:slug" element={<ArticleRoute />} />
-        {/* A pathless layout keeps one auth state across the login page and the admin area. */}
-        <Route element={<AdminRoot />}>
-          <Route path="/admin-login" element={<AdminLoginPage />} />
-          <Route path="/admin/*" element={<AdminArea />} />
-        </Route>
-        <Route path="*" element={<NotFoundRoute />} />
-      </Routes>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/blog" component={BlogListRoute} />
+        <Route path="/blog/:slug" component={ArticleRoute} />
+        <Route path={ADMIN_PATHS} component={AdminApp} />
+        <Route component={NotFoundRoute} />
+      </Switch>
     </Suspense>
   );
 }

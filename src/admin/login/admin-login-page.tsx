@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../../lib/page-loading.tsx';
 import { useAuth } from '../auth/auth-context.ts';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
@@ -71,9 +71,10 @@ export function AdminLoginPage() {
             Se connecter
           </button>
         </form>
-        <Link className="login__back" to="/">
+        {/* The public site is another app: it loads afresh, rendered by the server. */}
+        <a className="login__back" href="/">
           Retour au site
-        </Link>
+        </a>
       </div>
     </main>
   );

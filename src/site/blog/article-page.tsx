@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'wouter';
 import { LazyMarkdown, preloadMarkdown } from '../../lib/markdown/lazy.tsx';
 import { SimplePageLayout } from '../layout/simple-page-layout.tsx';
 import { usePageHead } from '../seo/use-page-head.ts';
@@ -14,6 +14,15 @@ import {
   ARTICLE_NOT_FOUND_TEXT,
   BACK_TO_BLOG_TEXT,
 } from './messages.ts';
+
+/** A path segment as written (`%C3%A9` → `é`); one that is not valid escaping stays as it is. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 function BackToBlog() {
   return (
@@ -52,7 +61,7 @@ function ArticleView({ article }: { article: Article }) {
 
 /** /blog/{slug}: one article (spec §2 "Article page", §4 and §8). */
 export function ArticlePage() {
-  const { slug = '' } = useParams();
+  const slug = decodeSegment(useParams<{ slug: string }>().slug ?? '');
   const article = useArticleQuery(slug);
   useCountViewOnce(slug, article.isSuccess);
   usePageHead(

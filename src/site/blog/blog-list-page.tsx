@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { SimplePageLayout } from '../layout/simple-page-layout.tsx';
 import { usePageHead } from '../seo/use-page-head.ts';
 import { BackendMissingError } from './api/backend-missing.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { formatLongDate } from '../../lib/dates.ts';
 import type { PostPreview } from './api/published-posts.ts';
 import { FallbackImage } from './fallback-image.tsx';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { StaticPathRouter } from '../../app/public-router.tsx';
 import { describe, expect, it } from 'vitest';
 import { contentKeys } from '../../content/api.ts';
 import type { SiteContent } from '../../content/content.ts';
@@ -15,9 +15,9 @@ function renderHome(change: (content: SiteContent) => void = () => {}): string {
   client.setQueryData(contentKeys.all, content);
   return renderToString(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <StaticPathRouter path="/">
         <HomePage />
-      </MemoryRouter>
+      </StaticPathRouter>
     </QueryClientProvider>,
   );
 }

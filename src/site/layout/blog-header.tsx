@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { SITE_NAME } from '../site-name.ts';
 
 /** Blog pages carry this simple header instead of the home menu (DESIGN.md decision 6). */

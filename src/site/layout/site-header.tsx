@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { SITE_NAME } from '../site-name.ts';
 import { scrollToSection } from './scroll-to-section.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
@@ -32,7 +32,7 @@ export function SiteHeader({ links, children }: SiteHeaderProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const scrolled = useScrolledPast(HEADER_DARKEN_THRESHOLD_PX);
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const top = useRef<HTMLDivElement>(null);
 
   if (pathname.startsWith('/blog')) return null;

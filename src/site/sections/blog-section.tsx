@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import type { BlogContent } from '../../content/generated/types.ts';
 import { formatLongDate } from '../../lib/dates.ts';
 import { useLatestPostsQuery } from '../blog/api/latest-posts.ts';

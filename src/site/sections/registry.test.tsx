@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { StaticPathRouter } from '../../app/public-router.tsx';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT } from '../../content/defaults.ts';
 import { SECTION_REGISTRY, type EditableSectionType } from './registry.ts';
@@ -13,9 +13,9 @@ function renderSection<T extends EditableSectionType>(type: T, content = DEFAULT
   const Component = SECTION_REGISTRY[type].component;
   return renderToString(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
+      <StaticPathRouter path="/">
         <Component content={content} />
-      </MemoryRouter>
+      </StaticPathRouter>
     </QueryClientProvider>,
   );
 }
