@@ -120,7 +120,7 @@ export interface PageWeight {
   jsGzip: number;
   /** Every resource the page loaded, text gzip-compressed, images and fonts as they are. */
   totalGzip: number;
-  /** What actually went over the wire (our server does not compress). */
+  /** What actually went over the wire (our server compresses text for browsers that accept gzip). */
   transfer: number;
 }
 
@@ -131,6 +131,9 @@ export async function pageWeight(report: PageReport): Promise<PageWeight> {
   let transfer = 0;
   for (const request of report.requests) {
     if (!/^https?:/.test(request.url)) continue;
+    // A request that got no answer (a third party unreachable from this machine, such as the
+    // partner's slideshow) loaded nothing: Chrome's error page in its place is not the site's.
+    if (request.transferSize === 0 && request.mimeType === '') continue;
     transfer += request.transferSize;
     let size = request.resourceSize || request.transferSize;
     if (TEXT.test(request.mimeType)) {
