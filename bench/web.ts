@@ -21,7 +21,8 @@ import {
 } from './lighthouse.ts';
 import { load, printTable, type LoadFigures } from './load.ts';
 import { nginxAvailable, startNginx } from './nginx.ts';
-import { freePort, seedArticles, startSiteServer, type StartedServer } from './site-server.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
+import { seedArticles, startSiteServer, type StartedServer } from './site-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const LIGHTHOUSE = process.env.BENCH_SKIP_LIGHTHOUSE !== '1';

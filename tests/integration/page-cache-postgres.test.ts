@@ -5,7 +5,7 @@ import { openPostgres } from '../../server/db/postgres.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres-db.ts';
 import { testConfig } from '../helpers/server.ts';
-import { rawRequest } from './raw-request.ts';
+import { rawRequest } from '../helpers/raw-request.ts';
 import { buildServerBundle } from './site-build.ts';
 
 // Over a PostgreSQL server (DATABASE_URL) other processes may write too: the cached pages are

@@ -6,7 +6,7 @@ import { sql } from '../helpers/fixtures.ts';
 import { keyFor, startOpenAiStandIn, type OpenAiStandIn } from '../helpers/openai-stand-in.ts';
 import { testConfig, withClients, type TestServer } from '../helpers/server.ts';
 import { countingPglite, type CountingDatabase } from './counting-database.ts';
-import { rawRequest } from './raw-request.ts';
+import { rawRequest } from '../helpers/raw-request.ts';
 import { buildServerBundle } from './site-build.ts';
 
 // The cache of server-rendered pages over PGlite (server/content-version.ts): a hit asks the

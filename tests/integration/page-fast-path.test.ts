@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/server.ts';
 import { testConfig, withClients, type TestServer } from '../helpers/server.ts';
 import { countingPglite, type CountingDatabase } from './counting-database.ts';
-import { rawRequest, type RawAnswer } from './raw-request.ts';
+import { rawRequest, type RawAnswer } from '../helpers/raw-request.ts';
 import { buildServerBundle } from './site-build.ts';
 
 // A cached page is sent straight from the Node listener (server/fast-path.ts), past Hono and its
