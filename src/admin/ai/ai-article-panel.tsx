@@ -12,7 +12,6 @@ import {
   generationErrorText,
   isAiModel,
   KEY_SAVED_CLEAR_MS,
-  maskKey,
   MAX_COUNT,
   MIN_COUNT,
   readStoredModel,
@@ -21,6 +20,7 @@ import {
   type AiModel,
   type MessageTone,
 } from './ai-settings.ts';
+import { AiKeyForm } from './ai-key-form.tsx';
 import { fetchStoredKey, requestArticles, saveStoredKey } from './api.ts';
 import './ai-article-panel.css';
 
@@ -156,7 +156,6 @@ export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticl
     title: `${id}-title`,
     model: `${id}-model`,
     key: `${id}-key`,
-    keyHelp: `${id}-key-help`,
     count: `${id}-count`,
     countHelp: `${id}-count-help`,
   };
@@ -182,47 +181,16 @@ export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticl
         </select>
       </div>
 
-      <form className="ai-panel__field" onSubmit={(e) => void saveKey(e)} noValidate>
-        <label htmlFor={ids.key}>Clé API OpenAI</label>
-        <div className="ai-panel__key-row">
-          <input
-            id={ids.key}
-            type={showKey ? 'text' : 'password'}
-            value={keyInput}
-            onChange={(e) => setKeyInput(e.target.value)}
-            placeholder="sk-…"
-            autoComplete="off"
-            spellCheck={false}
-            aria-describedby={ids.keyHelp}
-          />
-          <button
-            type="button"
-            className="ai-panel__button ai-panel__button--secondary"
-            aria-controls={ids.key}
-            aria-pressed={showKey}
-            onClick={() => setShowKey((v) => !v)}
-          >
-            {showKey ? 'Masquer la clé' : 'Afficher la clé'}
-          </button>
-          <button
-            type="submit"
-            className="ai-panel__button ai-panel__button--secondary"
-            disabled={savingKey}
-          >
-            Enregistrer la clé
-          </button>
-        </div>
-        <p id={ids.keyHelp} className="ai-panel__help">
-          {storedKey ? (
-            <>
-              Clé enregistrée : <span className="ai-panel__masked">{maskKey(storedKey)}</span>.
-              Laissez le champ vide pour l&apos;utiliser, ou saisissez-en une autre.
-            </>
-          ) : (
-            'La clé doit commencer par « sk- ».'
-          )}
-        </p>
-      </form>
+      <AiKeyForm
+        id={ids.key}
+        value={keyInput}
+        onChange={setKeyInput}
+        shown={showKey}
+        onToggleShown={() => setShowKey((v) => !v)}
+        storedKey={storedKey}
+        saving={savingKey}
+        onSave={(e) => void saveKey(e)}
+      />
 
       <div className="ai-panel__field">
         <label htmlFor={ids.count}>Nombre d&apos;articles</label>
