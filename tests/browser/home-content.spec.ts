@@ -1,37 +1,17 @@
 import type { Page } from '@playwright/test';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
-import type { ContentByType, Section } from '../../src/content/generated/types.ts';
+import type { Section } from '../../src/content/generated/types.ts';
 import { formatLongDate } from '../../src/lib/dates.ts';
 import { expect, test } from './fixtures.ts';
 import { rewriteShell, withoutHydrationData } from './html-rewrite.ts';
+import { storedContent } from './site-home-helpers.ts';
 
 // The home page reads what the owner stores: these tests change site_content and blog_posts as
 // the administrator, then put everything back (other spec files share the server).
 
-const cleanups: (() => Promise<void>)[] = [];
-
-test.afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** Stores `content` for `type`, and queues the restoring of what was there. */
-async function storeContent<T extends keyof ContentByType>(
-  db: SupabaseClient,
-  type: T,
-  content: ContentByType[T],
-): Promise<void> {
-  const before = await db.from('site_content').select('content').eq('type', type).maybeSingle();
-  if (before.error) throw before.error;
-  const saved = await db.from('site_content').upsert({ type, content });
-  if (saved.error) throw saved.error;
-  cleanups.push(async () => {
-    const restored = before.data
-      ? await db.from('site_content').upsert({ type, content: before.data.content })
-      : await db.from('site_content').delete().eq('type', type);
-    if (restored.error) throw restored.error;
-  });
-}
+const content = storedContent();
+test.afterEach(content.restore);
+const storeContent = content.store;
 
 function sectionsWith(change: (sections: Section[]) => void): Section[] {
   const sections = structuredClone(DEFAULT_CONTENT.sections);
@@ -223,7 +203,7 @@ test('the blog section lists the 3 latest published posts', async ({ page, admin
   }));
   const inserted = await adminDb.from('blog_posts').insert(posts).select('id');
   if (inserted.error) throw inserted.error;
-  cleanups.push(async () => {
+  content.later(async () => {
     const ids = inserted.data.map((row: { id: string }) => row.id);
     const deleted = await adminDb.from('blog_posts').delete().in('id', ids);
     if (deleted.error) throw deleted.error;

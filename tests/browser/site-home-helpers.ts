@@ -26,6 +26,10 @@ export function storedContent() {
         if (restored.error) throw restored.error;
       });
     },
+    /** Queues one more undo step (rows the test added elsewhere), run with the others. */
+    later(step: () => Promise<void>): void {
+      undo.push(step);
+    },
     async restore(): Promise<void> {
       for (const step of undo.splice(0).reverse()) await step();
     },
