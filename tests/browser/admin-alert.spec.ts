@@ -1,42 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AlertContent } from '../../src/content/generated/types.ts';
 import { expect, test } from './fixtures.ts';
 import { readServerInfo } from './server-info.ts';
-import { readContent, useAdminSession, writeContent } from './admin-session.ts';
+import { startEachTestWith, useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 
 const START: AlertContent = { active: false, message: '', type: 'info', permanent: false };
 
 const { apiHeaders, stateFile } = useAdminSession('admin-alert');
 
-const storedAlert = (request: APIRequestContext, headers: Record<string, string>) =>
-  readContent<AlertContent>(request, headers, 'alert');
-
-const storeAlert = (
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  content: AlertContent | undefined,
-) => writeContent(request, headers, 'alert', content);
+const alertRow = startEachTestWith(apiHeaders, {
+  type: 'alert',
+  start: START,
+  path: '/admin/alert',
+});
 
 const saved = (page: Page) =>
   expect(page.getByRole('status').filter({ hasText: '✓ Enregistré' })).toBeVisible();
 
-let headers: Record<string, string>;
-let original: AlertContent | undefined;
-
-test.beforeEach(async ({ page, request }) => {
-  await page.goto('/admin/alert');
-  const json = await page.locator('#supabase-config').textContent();
-  headers = apiHeaders((JSON.parse(json!) as { anonKey: string }).anonKey);
-  original = await storedAlert(request, headers);
-  await storeAlert(request, headers, START);
-  await page.reload();
+test.beforeEach(async ({ page }) => {
   await expect(page.getByLabel("Activer l'alerte")).not.toBeChecked();
-});
-
-test.afterEach(async ({ request }) => {
-  await storeAlert(request, headers, original);
 });
 
 test('shows the controls, the instructions and the preview', async ({ page }) => {
@@ -75,7 +59,7 @@ test('edits apply at once in the preview, are saved, and the home page shows the
   await page.getByLabel('Alerte permanente').check();
   await saved(page);
   await expect
-    .poll(() => storedAlert(request, headers))
+    .poll(() => alertRow.stored(request))
     .toEqual({ active: true, message, type: 'error', permanent: true });
 
   // The site: the emergency banner at the top of the page, still there after 10 s.
@@ -96,7 +80,7 @@ test('edits apply at once in the preview, are saved, and the home page shows the
   await page.clock.runFor(700);
   await saved(page);
   await expect
-    .poll(() => storedAlert(request, headers))
+    .poll(() => alertRow.stored(request))
     .toEqual({ active: true, message, type: 'warning', permanent: false });
   await page.goto('/');
   await expect(banner).toHaveClass(/alert-banner--warning/);
@@ -109,7 +93,7 @@ test('edits apply at once in the preview, are saved, and the home page shows the
   await page.getByLabel("Activer l'alerte").uncheck();
   await page.clock.runFor(700);
   await saved(page);
-  await expect.poll(async () => (await storedAlert(request, headers))?.active).toBe(false);
+  await expect.poll(async () => (await alertRow.stored(request))?.active).toBe(false);
   await page.goto('/');
   await expect(page.locator('main > section').first()).toBeVisible();
   await expect(banner).toHaveCount(0);
@@ -149,13 +133,13 @@ test('a failed save says why, keeps the text, and can be retried', async ({ page
   await expect(alert).toContainText("L'enregistrement a échoué : Contenu « alert » refusé");
   await expect(alert).toContainText('« Type »');
   await expect(page.getByLabel('Message')).toHaveValue(message);
-  expect((await storedAlert(request, headers))?.message).toBe('');
+  expect((await alertRow.stored(request))?.message).toBe('');
 
   await page.unroute('**/rest/v1/site_content*');
   await alert.getByRole('button', { name: 'Réessayer' }).click();
   await saved(page);
   await expect(page.getByRole('alert')).toHaveCount(0);
-  expect((await storedAlert(request, headers))?.message).toBe(message);
+  expect((await alertRow.stored(request))?.message).toBe(message);
 });
 
 test('axe finds no violation on the panel', async ({ browser }) => {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import type { ModalContent } from '../../src/content/generated/types.ts';
 import { expect, test } from './fixtures.ts';
 import { readServerInfo } from './server-info.ts';
-import { readContent, useAdminSession, writeContent } from './admin-session.ts';
+import { startEachTestWith, useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 
 const SAVED = 'Les modifications ont été enregistrées avec succès.';
@@ -11,30 +10,14 @@ const START: ModalContent = { active: false, title: '', message: '' };
 
 const { apiHeaders, stateFile } = useAdminSession('admin-modal');
 
-const storedModal = (request: APIRequestContext, headers: Record<string, string>) =>
-  readContent<ModalContent>(request, headers, 'modal');
-
-const storeModal = (
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  content: ModalContent | undefined,
-) => writeContent(request, headers, 'modal', content);
-
-let headers: Record<string, string>;
-let original: ModalContent | undefined;
-
-test.beforeEach(async ({ page, request }) => {
-  await page.goto('/admin/modal');
-  const json = await page.locator('#supabase-config').textContent();
-  headers = apiHeaders((JSON.parse(json!) as { anonKey: string }).anonKey);
-  original = await storedModal(request, headers);
-  await storeModal(request, headers, START);
-  await page.reload();
-  await expect(page.getByLabel('Afficher la pop-up')).not.toBeChecked();
+const modalRow = startEachTestWith(apiHeaders, {
+  type: 'modal',
+  start: START,
+  path: '/admin/modal',
 });
 
-test.afterEach(async ({ request }) => {
-  await storeModal(request, headers, original);
+test.beforeEach(async ({ page }) => {
+  await expect(page.getByLabel('Afficher la pop-up')).not.toBeChecked();
 });
 
 test('edits the pop-up with a live preview, saves it, and the home page shows it', async ({
@@ -64,7 +47,7 @@ test('edits the pop-up with a live preview, saves it, and the home page shows it
   await expect(page.getByRole('status').getByText(SAVED)).toBeVisible();
   await page.clock.runFor(3000);
   await expect(page.getByText(SAVED)).toHaveCount(0);
-  expect(await storedModal(request, headers)).toEqual({ active: true, title, message });
+  expect(await modalRow.stored(request)).toEqual({ active: true, title, message });
 
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: title });
@@ -76,7 +59,7 @@ test('edits the pop-up with a live preview, saves it, and the home page shows it
   await page.getByLabel('Afficher la pop-up').uncheck();
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByRole('status').getByText(SAVED)).toBeVisible();
-  expect((await storedModal(request, headers))?.active).toBe(false);
+  expect((await modalRow.stored(request))?.active).toBe(false);
   await page.goto('/');
   await expect(page.locator('main > section').first()).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -100,7 +83,7 @@ test('a refused save shows the French reason and keeps what was typed', async ({
   );
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Non enregistré');
   await expect(page.getByText(SAVED)).toHaveCount(0);
-  expect(await storedModal(request, headers)).toEqual(START);
+  expect(await modalRow.stored(request)).toEqual(START);
 });
 
 test('axe finds no violation on the panel', async ({ browser }) => {

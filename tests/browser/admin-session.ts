@@ -80,3 +80,31 @@ export async function writeContent(
         });
   expect(response.ok()).toBe(true);
 }
+
+/**
+ * Each test of the spec file opens `path` with the `type` row stored as `start`, and what was
+ * stored before is put back after it (other spec files share the server). `stored(request)` reads
+ * the row as it is at that moment. Call it at the top level, after useAdminSession.
+ */
+export function startEachTestWith<T>(
+  apiHeaders: (anonKey: string) => Record<string, string>,
+  { type, start, path }: { type: string; start: T; path: string },
+): { stored(request: APIRequestContext): Promise<T | undefined> } {
+  let headers: Record<string, string> = {};
+  let original: T | undefined;
+
+  test.beforeEach(async ({ page, request }) => {
+    await page.goto(path);
+    const json = await page.locator('#supabase-config').textContent();
+    headers = apiHeaders((JSON.parse(json!) as { anonKey: string }).anonKey);
+    original = await readContent<T>(request, headers, type);
+    await writeContent(request, headers, type, start);
+    await page.reload();
+  });
+
+  test.afterEach(async ({ request }) => {
+    await writeContent(request, headers, type, original);
+  });
+
+  return { stored: (request) => readContent<T>(request, headers, type) };
+}
