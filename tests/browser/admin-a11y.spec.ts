@@ -17,13 +17,13 @@ const EDITOR_PATHS = [
   'contact',
 ];
 
-const { stateFile } = useAdminSession('admin-a11y');
+const session = useAdminSession('admin-a11y');
 
-/** axe needs pages from browser.newContext() (NOTES.md). */
-async function newPage(browser: Browser, signedIn: boolean): Promise<Page> {
+/** A signed-out page in a context of its own (axe needs pages from browser.newContext()). */
+async function signedOutPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
     baseURL: readServerInfo().baseURL,
-    storageState: signedIn ? stateFile : { cookies: [], origins: [] },
+    storageState: { cookies: [], origins: [] },
     locale: 'fr-FR',
   });
   return context.newPage();
@@ -33,7 +33,7 @@ for (const path of EDITOR_PATHS) {
   test(`axe finds no violation on /admin/${path}, with and without field errors`, async ({
     browser,
   }) => {
-    const page = await newPage(browser, true);
+    const page = await session.newPage(browser);
     await page.goto(`/admin/${path}`);
     await expect(page.getByRole('button', { name: 'Enregistrer' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
@@ -49,7 +49,7 @@ for (const path of EDITOR_PATHS) {
 }
 
 test('axe finds no violation on /admin-login', async ({ browser }) => {
-  const page = await newPage(browser, false);
+  const page = await signedOutPage(browser);
   await page.goto('/admin-login');
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { AlertContent } from '../../src/content/generated/types.ts';
 import { expect, test } from './fixtures.ts';
-import { readServerInfo } from './server-info.ts';
 import { startEachTestWith, useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 
 const START: AlertContent = { active: false, message: '', type: 'info', permanent: false };
 
-const { apiHeaders, stateFile } = useAdminSession('admin-alert');
+const session = useAdminSession('admin-alert');
+const { apiHeaders } = session;
 
 const alertRow = startEachTestWith(apiHeaders, {
   type: 'alert',
@@ -143,12 +143,7 @@ test('a failed save says why, keeps the text, and can be retried', async ({ page
 });
 
 test('axe finds no violation on the panel', async ({ browser }) => {
-  const context = await browser.newContext({
-    baseURL: readServerInfo().baseURL,
-    storageState: stateFile,
-    locale: 'fr-FR',
-  });
-  const page = await context.newPage();
+  const page = await session.newPage(browser);
   const check = async () => {
     expect(await axeViolations(page)).toEqual([]);
   };
@@ -164,5 +159,5 @@ test('axe finds no violation on the panel', async ({ browser }) => {
   }
   await expect(page.getByText('✓ Enregistré')).toBeVisible();
   await check();
-  await context.close();
+  await page.context().close();
 });

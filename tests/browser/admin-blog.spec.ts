@@ -353,7 +353,6 @@ test('every failure shows its message', async ({ page, adminDb }) => {
 
 test('has no axe violations (WCAG 2.0–2.2 A and AA): list, form and dialog', async ({
   browser,
-  server,
   adminDb,
 }) => {
   await seed(adminDb, [
@@ -364,11 +363,7 @@ test('has no axe violations (WCAG 2.0–2.2 A and AA): list, form and dialog', a
     },
     { title: `Axe brouillon ${tag}` },
   ]);
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    storageState: session.stateFile,
-  });
-  const page = await context.newPage();
+  const page = await session.newPage(browser);
   try {
     await page.goto('/admin/blog');
     await expect(rowOf(page, `Axe brouillon ${tag}`)).toBeVisible();
@@ -385,6 +380,6 @@ test('has no axe violations (WCAG 2.0–2.2 A and AA): list, form and dialog', a
     await expect(page.getByRole('alertdialog')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   } finally {
-    await context.close();
+    await page.context().close();
   }
 });

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { ModalContent } from '../../src/content/generated/types.ts';
 import { expect, test } from './fixtures.ts';
-import { readServerInfo } from './server-info.ts';
 import { startEachTestWith, useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 
 const SAVED = 'Les modifications ont été enregistrées avec succès.';
 const START: ModalContent = { active: false, title: '', message: '' };
 
-const { apiHeaders, stateFile } = useAdminSession('admin-modal');
+const session = useAdminSession('admin-modal');
+const { apiHeaders } = session;
 
 const modalRow = startEachTestWith(apiHeaders, {
   type: 'modal',
@@ -87,12 +87,7 @@ test('a refused save shows the French reason and keeps what was typed', async ({
 });
 
 test('axe finds no violation on the panel', async ({ browser }) => {
-  const context = await browser.newContext({
-    baseURL: readServerInfo().baseURL,
-    storageState: stateFile,
-    locale: 'fr-FR',
-  });
-  const page = await context.newPage();
+  const page = await session.newPage(browser);
   const check = async () => {
     expect(await axeViolations(page)).toEqual([]);
   };
@@ -104,5 +99,5 @@ test('axe finds no violation on the panel', async ({ browser }) => {
   await page.getByRole('textbox', { name: 'Message' }).fill('Nouveaux horaires dès lundi.');
   await expect(page.locator('.popup-card')).toBeVisible();
   await check();
-  await context.close();
+  await page.context().close();
 });

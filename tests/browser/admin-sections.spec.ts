@@ -3,7 +3,6 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { Section } from '../../src/content/generated/types.ts';
 import { expect, test } from './fixtures.ts';
-import { readServerInfo } from './server-info.ts';
 import { readContent, useAdminSession, writeContent } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 
@@ -17,7 +16,8 @@ const ANCHORS: Record<string, string> = {
 const anchorOf = (id: string) => ANCHORS[id] ?? id;
 const DEFAULT_IDS = DEFAULT_CONTENT.sections.map((section) => section.id);
 
-const { apiHeaders, stateFile } = useAdminSession('admin-sections');
+const session = useAdminSession('admin-sections');
+const { apiHeaders } = session;
 
 const storedSections = (request: APIRequestContext, headers: Record<string, string>) =>
   readContent<Section[]>(request, headers, 'sections');
@@ -308,12 +308,7 @@ test('a save the server refuses shows its reason and puts the list back', async 
 });
 
 test('axe finds no violation on the panel, nor with the confirmation open', async ({ browser }) => {
-  const context = await browser.newContext({
-    baseURL: readServerInfo().baseURL,
-    storageState: stateFile,
-    locale: 'fr-FR',
-  });
-  const page = await context.newPage();
+  const page = await session.newPage(browser);
   const check = async () => {
     expect(await axeViolations(page)).toEqual([]);
   };
@@ -331,5 +326,5 @@ test('axe finds no violation on the panel, nor with the confirmation open', asyn
     .click();
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await check();
-  await context.close();
+  await page.context().close();
 });

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
 import { readServerInfo } from './server-info.ts';
 
@@ -10,8 +10,11 @@ import { readServerInfo } from './server-info.ts';
  * REST API headers of that session: the page's anon key and the admin's token.
  */
 export function useAdminSession(name: string): {
-  /** The saved session, for a context made by hand (axe needs pages from browser.newContext()). */
-  stateFile: string;
+  /**
+   * A signed-in page in a context of its own, in French (axe needs pages from
+   * browser.newContext()); close it with `page.context().close()`.
+   */
+  newPage(browser: Browser): Promise<Page>;
   apiHeaders(anonKey: string): Record<string, string>;
 } {
   const stateFile = path.resolve(`.tmp/${name}-admin-state.json`);
@@ -36,7 +39,14 @@ export function useAdminSession(name: string): {
   test.use({ storageState: stateFile });
 
   return {
-    stateFile,
+    async newPage(browser) {
+      const context = await browser.newContext({
+        baseURL: readServerInfo().baseURL,
+        storageState: stateFile,
+        locale: 'fr-FR',
+      });
+      return context.newPage();
+    },
     apiHeaders(anonKey) {
       const state = JSON.parse(readFileSync(stateFile, 'utf8')) as {
         origins: { localStorage: { name: string; value: string }[] }[];

@@ -238,19 +238,15 @@ test.describe('Statistiques de Visites', () => {
     await expect(page.locator('tbody tr')).toHaveCount(5);
   });
 
-  test('has no axe violations (WCAG 2.0–2.2 A and AA)', async ({ browser, server }) => {
-    const context = await browser.newContext({
-      baseURL: server.baseURL,
-      storageState: session.stateFile,
-    });
-    const page = await context.newPage();
+  test('has no axe violations (WCAG 2.0–2.2 A and AA)', async ({ browser }) => {
+    const page = await session.newPage(browser);
     try {
       await page.goto('/admin/stats');
       await expect(page.locator('tbody tr')).toHaveCount(30);
       await expect(page.locator('.stats-chart__canvas canvas')).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 });
