@@ -3,12 +3,13 @@
  * password of an existing account (and makes it an administrator). There are no default
  * credentials anywhere: this command is how the first administrator comes to exist.
  */
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { configFromEnv, type ServerConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { isValidEmail, normalizeEmail, passwordProblem, upsertUser } from '../server/auth/users.ts';
+import { isValidProof } from '../server/auth/server-proof.ts';
 
 const USAGE = `Utilisation :
   npm run admin -- create --email <adresse> [--password <mot de passe>]
@@ -66,6 +67,33 @@ async function runningServer(config: ServerConfig): Promise<string | undefined> 
   }
 }
 
+/**
+ * Whatever answers on the configured port must prove it holds this data directory's JWT secret
+ * before it is sent the service key and a password (server/auth/server-proof.ts).
+ */
+async function verifyServer(url: string, secret: string): Promise<void> {
+  const challenge = randomBytes(32).toString('base64url');
+  let proof: unknown;
+  try {
+    const res = await fetch(`${url}/auth/v1/server-proof`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ challenge }),
+      signal: AbortSignal.timeout(5000),
+    });
+    proof = ((await res.json().catch(() => ({}))) as { proof?: unknown }).proof;
+  } catch {
+    proof = undefined;
+  }
+  if (!isValidProof(secret, challenge, proof)) {
+    throw new Error(
+      `le serveur de ${url} n'a pas pu être vérifié : il ne prouve pas détenir le secret JWT de ` +
+        'ce dossier de données, et rien ne lui a été envoyé. Vérifiez DATA_DIR, JWT_SECRET et PORT, ' +
+        'ou arrêtez le programme qui occupe ce port.',
+    );
+  }
+}
+
 /** Create or reset through the running server's GoTrue admin API, with the service key. */
 async function throughServer(url: string, serviceKey: string, email: string, password: string) {
   const call = async (path: string, method: string, body?: object) => {
@@ -97,12 +125,6 @@ async function throughServer(url: string, serviceKey: string, email: string, pas
       const updated = await call(`/users/${user.id}`, 'PUT', { password, app_metadata: admin });
       if (updated.status === 200) return { created: false };
     }
-  }
-  if (created.status === 401 || created.status === 403) {
-    throw new Error(
-      `le serveur de ${url} refuse la clé de service : a-t-il été démarré avec un autre JWT_SECRET ` +
-        'ou un autre DATA_DIR ? Arrêtez-le et relancez cette commande.',
-    );
   }
   throw new Error(
     `le serveur de ${url} a refusé l'opération (${String(created.json.message ?? created.status)}).`,
@@ -141,6 +163,7 @@ async function main(argv: string[]): Promise<number> {
   const url = config.databaseUrl ? undefined : await runningServer(config);
   let created: boolean;
   if (url) {
+    await verifyServer(url, config.jwtSecret);
     console.log(`Serveur détecté sur ${url} : l'opération passe par lui.`);
     ({ created } = await throughServer(url, config.serviceKey, email, password));
   } else {

@@ -10,6 +10,9 @@ import { createSite, type Site } from './site.ts';
 import { seoRoutes } from './seo/index.ts';
 import { bumpAfterWrites, contentVersion } from './content-version.ts';
 import { EXPOSED_HEADERS, sharedResponseHeaders } from './shared-headers.ts';
+import { apiRateLimit, viewRateLimit, visitRateLimit } from './limits/middleware.ts';
+import { refuseEndedSessions } from './auth/session-gate.ts';
+import { apiSecurityHeaders } from './security-headers.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -22,7 +25,8 @@ export interface App {
 
 export function createApp(ctx: AppContext): App {
   const app = new Hono();
-  const site = createSite(ctx, sharedResponseHeaders());
+  const site = createSite(ctx, sharedResponseHeaders(ctx.config));
+  const { limits, config } = ctx;
 
   const api = new Hono();
   // Cached pages are served until a write that may change them (server/content-version.ts).
@@ -50,6 +54,9 @@ export function createApp(ctx: AppContext): App {
       maxAge: 86400,
     }),
   );
+  api.use('*', apiSecurityHeaders());
+  // After CORS, so that a browser can read the 429.
+  api.use('*', apiRateLimit(limits, config.trustProxy));
   api.use(
     '*',
     bodyLimit({
@@ -68,6 +75,10 @@ export function createApp(ctx: AppContext): App {
         ),
     }),
   );
+  api.use('/rest/v1/rpc/increment_views', viewRateLimit(limits, config.trustProxy));
+  api.use('/functions/v1/recordVisit', visitRateLimit(limits, config.trustProxy));
+  api.use('/rest/v1/*', refuseEndedSessions(ctx));
+  api.use('/functions/v1/*', refuseEndedSessions(ctx));
   api.route('/rest/v1', restRoutes(ctx));
   api.route('/auth/v1', authRoutes(ctx));
   api.route(

@@ -2,7 +2,14 @@ import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { makeApiKey } from './jwt.ts';
+import { StartupError } from './startup-error.ts';
+import { normalizeSiteUrl } from './seo/sitemap.ts';
 
+/**
+ * Everything the self-hosted server reads from its environment, with every bound a request path
+ * has (rates, connections, cache size) in one place. Defaults are in the README's configuration
+ * table; docs/decisions/006-bounded-for-the-open-internet.md explains the choices.
+ */
 export interface ServerConfig {
   host: string;
   port: number;
@@ -17,9 +24,23 @@ export interface ServerConfig {
   serviceKey: string;
   /** Access token lifetime, in seconds. */
   jwtExpiry: number;
-  /** Failed sign-ins allowed per email or client address within the window, then 429. */
+  /** Failed sign-ins allowed per (email, client address) within the window, then 429. */
   signInMaxFailures: number;
+  /** Failed sign-ins allowed per client address, whatever the email, within the window. */
+  signInMaxFailuresPerAddress: number;
   signInWindowSeconds: number;
+  /** API requests (REST, auth, functions) allowed per client address per minute; 0: no limit. */
+  apiRateLimit: number;
+  /** Visits recorded per client address per 10 minutes; 0: no limit. */
+  visitRateLimit: number;
+  /** Article views counted per client address per 10 minutes (and one per article); 0: no limit. */
+  viewRateLimit: number;
+  /** Open connections allowed per client address; 0: no limit (the default behind a proxy). */
+  maxConnectionsPerAddress: number;
+  /** Bytes of rendered pages the page cache keeps at most. */
+  pageCacheMaxBytes: number;
+  /** The public address of the site (SITE_URL), for canonical URLs, the sitemap and HSTS. */
+  siteUrl: string | undefined;
   /** The built site to serve; absent in API-only tests. */
   distDir: string | undefined;
   /** Base URL of the OpenAI-compatible API used by generate-articles. */
@@ -33,18 +54,43 @@ export interface ServerConfig {
 }
 
 const SECRET_FILE = 'jwt-secret';
+export const MIN_SECRET_LENGTH = 32;
 
-/** Reads the JWT secret from the environment, else from the data directory, else creates one there. */
+/**
+ * Reads the JWT secret from the environment, else from the data directory, else creates one there.
+ * A secret that is too short, unreadable or truncated stops the start: it would sign tokens
+ * anyone could forge.
+ */
 export async function loadJwtSecret(dataDir: string, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) {
-    if (fromEnv.length < 32) throw new Error('JWT_SECRET doit contenir au moins 32 caractères.');
+    if (fromEnv.length < MIN_SECRET_LENGTH)
+      throw new StartupError(
+        `JWT_SECRET contient ${fromEnv.length} caractères, il en faut au moins ${MIN_SECRET_LENGTH} : ` +
+          'donnez une valeur plus longue, ou retirez JWT_SECRET pour que le serveur en génère une.',
+      );
     return fromEnv;
   }
   const file = path.join(dataDir, SECRET_FILE);
+  let existing: string | undefined;
   try {
-    return (await readFile(file, 'utf8')).trim();
+    existing = (await readFile(file, 'utf8')).trim();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT')
+      throw new StartupError(
+        `Le fichier secret ${file} est illisible (${code ?? String(error)}) : ` +
+          `rendez-le lisible par l'utilisateur du serveur, ou restaurez-le depuis une sauvegarde.`,
+        { cause: error },
+      );
+  }
+  if (existing !== undefined) {
+    if (existing.length < MIN_SECRET_LENGTH)
+      throw new StartupError(
+        `Le fichier secret ${file} est vide ou tronqué (${existing.length} caractères, il en faut ` +
+          `au moins ${MIN_SECRET_LENGTH}) : restaurez-le depuis une sauvegarde. Le supprimer en fait ` +
+          'générer un nouveau, ce qui déconnecte tout le monde.',
+      );
+    return existing;
   }
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
@@ -57,13 +103,24 @@ function integer(name: string, value: string | undefined, fallback: number): num
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0)
-    throw new Error(`${name} doit être un entier positif (reçu : ${value}).`);
+    throw new StartupError(`${name} doit être un entier positif ou nul (reçu : ${value}).`);
   return n;
+}
+
+function siteUrl(value: string | undefined): string | undefined {
+  try {
+    return normalizeSiteUrl(value);
+  } catch {
+    throw new StartupError(
+      `SITE_URL doit être l'adresse publique du site, par exemple https://garage-exemple.fr (reçu : ${value}).`,
+    );
+  }
 }
 
 export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<ServerConfig> {
   const dataDir = path.resolve(env.DATA_DIR || 'data');
   const jwtSecret = await loadJwtSecret(dataDir, env.JWT_SECRET);
+  const trustProxy = ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase());
   return {
     host: env.HOST || '127.0.0.1',
     port: integer('PORT', env.PORT, 3000),
@@ -74,15 +131,31 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     serviceKey: await makeApiKey('service_role', jwtSecret),
     jwtExpiry: integer('JWT_EXPIRY', env.JWT_EXPIRY, 3600),
     signInMaxFailures: integer('AUTH_MAX_FAILED_SIGN_INS', env.AUTH_MAX_FAILED_SIGN_INS, 5),
+    signInMaxFailuresPerAddress: integer(
+      'AUTH_MAX_FAILED_SIGN_INS_PER_ADDRESS',
+      env.AUTH_MAX_FAILED_SIGN_INS_PER_ADDRESS,
+      20,
+    ),
     signInWindowSeconds: integer(
       'AUTH_FAILED_SIGN_IN_WINDOW',
       env.AUTH_FAILED_SIGN_IN_WINDOW,
       15 * 60,
     ),
+    apiRateLimit: integer('API_RATE_LIMIT', env.API_RATE_LIMIT, 600),
+    visitRateLimit: integer('VISIT_RATE_LIMIT', env.VISIT_RATE_LIMIT, 6),
+    viewRateLimit: integer('VIEW_RATE_LIMIT', env.VIEW_RATE_LIMIT, 30),
+    // Behind a proxy every connection comes from the proxy: it is the one to bound them.
+    maxConnectionsPerAddress: integer(
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      trustProxy ? 0 : 64,
+    ),
+    pageCacheMaxBytes: integer('PAGE_CACHE_MAX_BYTES', env.PAGE_CACHE_MAX_BYTES, 64 * 1024 * 1024),
+    siteUrl: siteUrl(env.SITE_URL),
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     openaiBaseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
     openaiTimeoutMs: integer('OPENAI_TIMEOUT_MS', env.OPENAI_TIMEOUT_MS, 60_000),
     publishIntervalMs: integer('PUBLISH_INTERVAL_MS', env.PUBLISH_INTERVAL_MS, 60_000),
-    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    trustProxy,
   };
 }

@@ -1,8 +1,19 @@
 import type { Database } from './db/database.ts';
 import type { ServerConfig } from './config.ts';
+import type { Limits } from './limits/index.ts';
+import type { SessionLiveness } from './auth/session-liveness.ts';
 
-/** What every part of the self-hosted server is given: the database and the configuration. */
+/** What every part of the self-hosted server is given, built once at start (server/server.ts). */
 export interface AppContext {
   db: Database;
   config: ServerConfig;
+  /**
+   * The site's public origin, for canonical URLs, the sitemap and robots.txt: SITE_URL, else the
+   * address the server listens on. Never taken from a request's Host header, which anyone writes.
+   */
+  siteUrl: string;
+  /** The per-client limits (server/limits). */
+  limits: Limits;
+  /** Which sessions are still alive, for refusing the access tokens of ended ones. */
+  sessions: SessionLiveness;
 }

@@ -5,20 +5,18 @@ import { answerFor, selectEncoding } from './render/prepared-page.server.ts';
 
 /**
  * Request targets and hosts that the URL parser leaves as they are (the target's characters are
- * those of @hono/node-server's own shortcut), so that `http://${host}` is the origin of the URL
- * the Hono path sees and the target its pathname. Anything else (a query, an escape, a dot
- * segment, an upper-case or odd host) goes the ordinary way. A host written otherwise than its
- * URL's origin (`:80`, say) only misses the cache, whose keys are origins, and goes that way too.
+ * those of @hono/node-server's own shortcut), so that the target is the pathname the Hono path
+ * sees. Anything else (a query, an escape, a dot segment, an upper-case or odd host) goes the
+ * ordinary way. The cache's keys are paths: the Host header never picks or makes a page.
  */
 const PLAIN_TARGET = /^\/[!$&-;=@-[\]_a-z~]*$/;
 const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 const PLAIN_HOST = /^[a-z0-9.-]+(?::([1-9]\d{0,4}))?$/;
 
-/** `http://${host}` when the Hono path would accept that host; undefined otherwise. */
-function plainOrigin(host: string | undefined): string | undefined {
+/** Whether the Hono path would accept that host as it is. */
+function plainHost(host: string | undefined): boolean {
   const match = host === undefined ? null : PLAIN_HOST.exec(host);
-  if (!match || Number(match[1] ?? 0) > 65535) return undefined;
-  return `http://${host}`;
+  return match !== null && Number(match[1] ?? 0) <= 65535;
 }
 
 /**
@@ -35,11 +33,10 @@ export function servePreparedPage(
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
     const target = req.url;
-    const origin = plainOrigin(req.headers.host);
-    if (target === undefined || origin === undefined || (req.socket as TLSSocket).encrypted)
+    if (target === undefined || !plainHost(req.headers.host) || (req.socket as TLSSocket).encrypted)
       return false;
     if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
-    const page = cachedPage(origin, target);
+    const page = cachedPage(target);
     if (!page) return false;
     const encoding = selectEncoding(req.headers['accept-encoding']);
     if (encoding === 'deflate') return false;

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 
 /**
- * Security headers for every page and file of the site (DESIGN: issue 6, item 6).
+ * Security headers for every page and file of the site.
  *
  * The Content-Security-Policy allows scripts from the site's own origin only: no `unsafe-eval`
  * (the admin's form validators are precompiled, ECharts draws without eval) and no inline script.
@@ -16,7 +16,36 @@ export interface SecurityHeaderOptions {
    * VITE_SUPABASE_URL; the self-hosted API is on the site's own origin.
    */
   supabaseUrl?: string | undefined;
+  /** The public address (SITE_URL): HTTPS there turns Strict-Transport-Security on. */
+  siteUrl?: string | undefined;
 }
+
+/**
+ * Browser features the site never uses, turned off for its pages and anything they embed. Only
+ * features Chromium knows are listed: an unknown one is reported as an error in the console.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * A year of HTTPS-only for this host, once the site is known to be served over HTTPS. Sub-domains
+ * are left out: the garage's domain may have others that are not on HTTPS.
+ */
+const HSTS = 'max-age=31536000';
 
 /** The origins of a hosted Supabase URL (HTTPS, plus WSS for its realtime socket). */
 function supabaseOrigins(url: string | undefined): string[] {
@@ -64,16 +93,24 @@ export function securityHeaderValues(options: SecurityHeaderOptions = {}): Recor
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // For browsers that predate frame-ancestors.
     'X-Frame-Options': 'DENY',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    ...(options.siteUrl?.startsWith('https://') ? { 'Strict-Transport-Security': HSTS } : {}),
+  };
+}
+
+/** What every API answer carries: its JSON is never to be read as anything else. */
+export function apiSecurityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Permissions-Policy', PERMISSIONS_POLICY);
   };
 }
 
 /**
  * Sets the headers on every response that passes through it, whatever handler answered.
- * `VITE_SUPABASE_URL` is read from the environment once, at server start, unless given.
  */
-export function securityHeaders(
-  options: SecurityHeaderOptions = { supabaseUrl: process.env.VITE_SUPABASE_URL },
-): MiddlewareHandler {
+export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
   const headers = Object.entries(securityHeaderValues(options));
   return async (c, next) => {
     await next();

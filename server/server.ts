@@ -1,7 +1,8 @@
 import { getRequestListener } from '@hono/node-server';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from './config.ts';
+import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
@@ -9,13 +10,25 @@ import { seedDefaultContent } from './seed.ts';
 import { createApp } from './app.ts';
 import { contentVersion } from './content-version.ts';
 import { servePreparedPage } from './fast-path.ts';
+import { createLimits } from './limits/index.ts';
+import { SessionLiveness } from './auth/session-liveness.ts';
+import { guardConnections } from './connections.ts';
+import { describeError, log } from './log.ts';
 
 export interface RunningServer {
   url: string;
+  /** The public origin pages are rendered for (SITE_URL, else `url`). */
+  siteUrl: string;
   db: Database;
   config: ServerConfig;
   /** Stops accepting connections, lets requests in flight finish, then closes the database. */
   close(): Promise<void>;
+}
+
+/** The address this server answers on, for a browser: a wildcard host is reached as localhost. */
+function ownUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
 /** Prepares the database (migrations, seed), then listens. `db` may be given already migrated. */
@@ -24,16 +37,38 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   await migrate(database);
   await seedDefaultContent(database);
 
-  const app = createApp({ db: database, config });
+  // The handler exists once the port is known (the site's own address may be the public one).
+  const route: { handle?: (req: IncomingMessage, res: ServerResponse) => void } = {};
+  const server: Server = createServer((req, res) => {
+    if (route.handle) route.handle(req, res);
+    else res.writeHead(503, { 'Retry-After': '1' }).end();
+  });
+  guardConnections(server, config.maxConnectionsPerAddress);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = ownUrl(config.host, port);
+  const siteUrl = config.siteUrl ?? url;
+
+  const ctx: AppContext = {
+    db: database,
+    config,
+    siteUrl,
+    limits: createLimits(config),
+    sessions: new SessionLiveness(database),
+  };
+  const app = createApp(ctx);
   const hono = getRequestListener(app.hono.fetch, { hostname: config.host });
   // Cached pages go out straight from here; everything else, misses included, through Hono.
   const fast = servePreparedPage(app.cachedPage);
-  const server: Server = createServer((req, res) => {
+  route.handle = (req, res) => {
     if (!fast(req, res)) void hono(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${config.host}:${port}`;
+  };
 
   const publishTimer =
     config.publishIntervalMs > 0
@@ -45,6 +80,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   let closing: Promise<void> | undefined;
   return {
     url,
+    siteUrl,
     db: database,
     config,
     close() {
@@ -62,7 +98,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   };
 }
 
-/** Scheduled posts become published (DESIGN.md decision 4), as pg_cron does on hosted Supabase. */
+/** Scheduled posts become published, as pg_cron does on hosted Supabase. */
 export async function publishDuePosts(db: Database): Promise<number> {
   try {
     const published = await db.asRequest(
@@ -76,7 +112,7 @@ export async function publishDuePosts(db: Database): Promise<number> {
     if (published > 0) contentVersion(db).bump();
     return published;
   } catch (error) {
-    console.error('Publication des articles programmés impossible :', error);
+    log.error(`Publication des articles programmés impossible : ${describeError(error)}`);
     return 0;
   }
 }

@@ -10,9 +10,10 @@ export const EXPOSED_HEADERS = ['content-range', 'content-location', 'x-supabase
  * carries these itself; tests/integration/page-fast-path.test.ts checks the two agree.
  */
 export function sharedResponseHeaders(
+  config: { siteUrl: string | undefined },
   supabaseUrl = process.env.VITE_SUPABASE_URL,
 ): Record<string, string> {
-  const security = Object.entries(securityHeaderValues({ supabaseUrl }));
+  const security = Object.entries(securityHeaderValues({ supabaseUrl, siteUrl: config.siteUrl }));
   return {
     'access-control-allow-origin': '*',
     'access-control-expose-headers': EXPOSED_HEADERS.join(','),

@@ -42,7 +42,7 @@ export function injectConfig(html: string, anonKey: string): string {
 export interface Site {
   routes: Hono;
   /** The renderer's cached page, when valid and known without waiting (SiteRenderer.cachedPage). */
-  cachedPage(origin: string, pathname: string): ReturnType<SiteRenderer['cachedPage']>;
+  cachedPage(pathname: string): ReturnType<SiteRenderer['cachedPage']>;
 }
 
 /**
@@ -51,7 +51,7 @@ export interface Site {
  * `sharedHeaders`: what the middlewares in front of the site add (server/shared-headers.ts).
  */
 export function createSite(
-  { config, db }: AppContext,
+  { config, db, siteUrl }: AppContext,
   sharedHeaders: Readonly<Record<string, string>>,
 ): Site {
   const app = new Hono();
@@ -79,8 +79,9 @@ export function createSite(
           db,
           entry,
           template,
-          siteUrl: process.env.SITE_URL || undefined,
+          siteUrl,
           sharedHeaders,
+          maxBytes: config.pageCacheMaxBytes,
         })
       : undefined;
     renderer = render;
@@ -142,6 +143,6 @@ export function createSite(
   });
   return {
     routes: app,
-    cachedPage: (origin, pathname) => renderer?.cachedPage(origin, pathname),
+    cachedPage: (pathname) => renderer?.cachedPage(pathname),
   };
 }

@@ -10,11 +10,11 @@ import {
   unprocessable,
 } from './errors.ts';
 import { deleteSessions } from './sessions.ts';
+import { hashPassword } from './password-hasher.ts';
 import { requireAcceptablePassword } from './user.ts';
 import {
   findUserByEmail,
   findUserById,
-  hashPassword,
   isValidEmail,
   normalizeEmail,
   setPassword,
@@ -99,6 +99,8 @@ export function adminRoutes(ctx: AppContext): Hono {
       }
       return (await findUserById(tx, id))!;
     });
+    // A new password or role applies to the tokens already handed out, at once.
+    ctx.sessions.forget('all');
     return ok(c, toAuthUser(user));
   });
   return app;

@@ -5,10 +5,11 @@ import {
   authErrorResponse,
   badRequest,
   echoApiVersion,
+  readJsonObject,
   unprocessable,
 } from './errors.ts';
 import { adminRoutes } from './admin.ts';
-import { SignInLimiter } from './rate-limit.ts';
+import { serverProof } from './server-proof.ts';
 import { passwordGrant, refreshTokenGrant } from './token.ts';
 import { getUser, logout, updateUser } from './user.ts';
 
@@ -18,17 +19,10 @@ import { getUser, logout, updateUser } from './user.ts';
  */
 export function authRoutes(ctx: AppContext): Hono {
   const app = new Hono();
-  const limiter = new SignInLimiter(
-    ctx.config.signInMaxFailures,
-    ctx.config.signInWindowSeconds * 1000,
-  );
-  // Only behind a reverse proxy that sets X-Forwarded-For may the header be believed.
-  const { trustProxy } = ctx.config;
 
   app.post('/token', async (c) => {
     const grantType = c.req.query('grant_type');
-    if (grantType === 'password')
-      return ok(c, await passwordGrant(ctx, c, { limiter, trustProxy }));
+    if (grantType === 'password') return ok(c, await passwordGrant(ctx, c));
     if (grantType === 'refresh_token') return ok(c, await refreshTokenGrant(ctx, c));
     throw badRequest(
       'validation_failed',
@@ -59,6 +53,10 @@ export function authRoutes(ctx: AppContext): Hono {
   }
 
   app.route('/admin', adminRoutes(ctx));
+  // Lets the administrator command check that it talks to this site before sending it anything.
+  app.post('/server-proof', async (c) =>
+    c.json(serverProof(ctx.config.jwtSecret, await readJsonObject(c))),
+  );
 
   app.get('/health', (c) =>
     c.json({ name: 'GoTrue', version: 'garage-self-hosted', description: 'GoTrue subset' }),

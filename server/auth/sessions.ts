@@ -67,6 +67,8 @@ export interface RefreshTokenRow {
   id: string;
   token: string;
   revoked: boolean;
+  /** Seconds since the token was used up (its `updated_at` then), when it is revoked. */
+  revoked_seconds_ago: number;
   session_id: string;
 }
 
@@ -76,7 +78,9 @@ export async function findRefreshToken(
   token: string,
 ): Promise<RefreshTokenRow | undefined> {
   const { rows } = await tx.query<RefreshTokenRow>(
-    'select id::text, token, revoked, session_id::text from auth.refresh_tokens where token = $1 for update',
+    `select id::text, token, revoked, session_id::text,
+            extract(epoch from now() - updated_at)::float8 as revoked_seconds_ago
+       from auth.refresh_tokens where token = $1 for update`,
     [hashToken(token)],
   );
   return rows[0];

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import type { AppContext } from '../context.ts';
 import { AuthError, badRequest, readJsonObject, unprocessable } from './errors.ts';
-import { clientAddress, type SignInLimiter } from './rate-limit.ts';
+import { addressKey, clientAddress } from '../client-address.ts';
+import { PasswordHasherBusy, checkPassword, unknownUserHash } from './password-hasher.ts';
+import { reserveAttempt, tooManyAttempts } from './sign-in-guard.ts';
 import {
   createSession,
   deleteSessions,
@@ -12,22 +14,17 @@ import {
   sessionResponse,
   type SessionResponse,
 } from './sessions.ts';
-import {
-  checkPassword,
-  findUserByEmail,
-  findUserById,
-  normalizeEmail,
-  recordSignIn,
-  unknownUserHash,
-} from './users.ts';
+import { findUserByEmail, findUserById, normalizeEmail, recordSignIn } from './users.ts';
 
 /** GoTrue's answer for an unknown email and a wrong password alike. */
 const INVALID_LOGIN = 'Invalid login credentials';
 
-export interface TokenOptions {
-  limiter: SignInLimiter;
-  trustProxy: boolean;
-}
+/**
+ * How long a refresh token that was just used may be presented again, as GoTrue's
+ * `refresh_token_reuse_interval` (10 s by default): two tabs waking up together both refresh with
+ * the same token. After that, a reused token means it leaked, and the session ends.
+ */
+export const REFRESH_TOKEN_REUSE_SECONDS = 10;
 
 function tokenOptions(ctx: AppContext, c: Context) {
   return {
@@ -38,11 +35,7 @@ function tokenOptions(ctx: AppContext, c: Context) {
 }
 
 /** POST /token?grant_type=password: email and password for a new session. */
-export async function passwordGrant(
-  ctx: AppContext,
-  c: Context,
-  options: TokenOptions,
-): Promise<SessionResponse> {
+export async function passwordGrant(ctx: AppContext, c: Context): Promise<SessionResponse> {
   const body = await readJsonObject(c);
   const { email, phone, password } = body;
   if (typeof email === 'string' && email !== '' && typeof phone === 'string' && phone !== '') {
@@ -60,22 +53,30 @@ export async function passwordGrant(
     throw badRequest('validation_failed', 'Mot de passe manquant.');
   }
 
-  const emailKey = `email:${normalizeEmail(email)}`;
-  const keys = [emailKey, `address:${clientAddress(c, options.trustProxy)}`];
-  options.limiter.check(keys);
-
-  const user = await ctx.db.transaction((tx) => findUserByEmail(tx, email));
-  // Always run bcrypt, so an unknown email costs the same time as a wrong password.
-  const valid = await checkPassword(
-    password,
-    user?.encrypted_password ?? (await unknownUserHash()),
+  // Counted before the password is checked: attempts sent at once are all counted.
+  const attempt = await reserveAttempt(
+    ctx.limits,
+    normalizeEmail(email),
+    addressKey(clientAddress(c, ctx.config.trustProxy)),
   );
+  let user: Awaited<ReturnType<typeof findUserByEmail>>;
+  let valid: boolean;
+  try {
+    if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+    user = await ctx.db.transaction((tx) => findUserByEmail(tx, email));
+    // Always run bcrypt, so an unknown email costs the same time as a wrong password.
+    valid = await checkPassword(password, user?.encrypted_password ?? (await unknownUserHash()));
+  } catch (error) {
+    await attempt.cancelled();
+    if (error instanceof PasswordHasherBusy) throw tooManyAttempts(1);
+    throw error;
+  }
   if (!user || !valid) {
-    options.limiter.recordFailure(keys);
+    await attempt.failed();
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
+  await attempt.succeeded();
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
-  options.limiter.clear(emailKey);
 
   return ctx.db.transaction(async (tx) => {
     await recordSignIn(tx, user.id);
@@ -106,8 +107,9 @@ export async function refreshTokenGrant(ctx: AppContext, c: Context): Promise<Se
         'Invalid Refresh Token: Refresh Token Not Found',
       );
     }
-    if (token.revoked) {
+    if (token.revoked && token.revoked_seconds_ago > REFRESH_TOKEN_REUSE_SECONDS) {
       await deleteSessions(tx, session.user_id, { only: session.id });
+      ctx.sessions.forget([session.id]);
       return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
     if (session.expired)
@@ -118,7 +120,8 @@ export async function refreshTokenGrant(ctx: AppContext, c: Context): Promise<Se
         'refresh_token_not_found',
         'Invalid Refresh Token: Refresh Token Not Found',
       );
-    await revokeRefreshToken(tx, token.id);
+    // Within the reuse interval, a used token gets a sibling of the token that replaced it.
+    if (!token.revoked) await revokeRefreshToken(tx, token.id);
     const refreshToken = await newRefreshToken(tx, session, token.token);
     return sessionResponse(user, session, refreshToken, tokenOptions(ctx, c));
   });

@@ -3,8 +3,8 @@ import type { AppContext } from '../context.ts';
 import { authenticate } from './authenticate.ts';
 import { badRequest, readJsonObject, unprocessable } from './errors.ts';
 import { deleteSessions } from './sessions.ts';
+import { checkPassword } from './password-hasher.ts';
 import {
-  checkPassword,
   findUserById,
   MAX_PASSWORD_BYTES,
   MIN_PASSWORD_LENGTH,
@@ -71,7 +71,7 @@ export async function updateUser(ctx: AppContext, c: Context): Promise<AuthUser>
     }
   }
 
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     if (typeof password === 'string') {
       await setPassword(tx, user.id, password);
       await deleteSessions(tx, user.id, session ? { except: session.id } : 'all');
@@ -86,6 +86,8 @@ export async function updateUser(ctx: AppContext, c: Context): Promise<AuthUser>
     }
     return toAuthUser((await findUserById(tx, user.id))!);
   });
+  if (typeof password === 'string') ctx.sessions.forget('all');
+  return updated;
 }
 
 /** POST /logout?scope=global|local|others: ends sessions, whose refresh tokens die with them. */
@@ -101,4 +103,6 @@ export async function logout(ctx: AppContext, c: Context): Promise<void> {
     else if (scope === 'local') await deleteSessions(tx, user.id, { only: session.id });
     else await deleteSessions(tx, user.id, { except: session.id });
   });
+  // Their access tokens are refused from now on, not when they expire.
+  ctx.sessions.forget('all');
 }

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { Database, Tx } from '../db/database.ts';
+import { hashPassword } from './password-hasher.ts';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_BYTES = 72;
-const BCRYPT_COST = 10;
 
 /** A user as GoTrue returns it (the fields supabase-js reads). */
 export interface AuthUser {
@@ -86,25 +84,6 @@ export function toAuthUser(row: UserRow): AuthUser {
     updated_at: row.updated_at,
     is_anonymous: false,
   };
-}
-
-export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
-}
-
-export function checkPassword(password: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(password, hash);
-}
-
-let dummyHash: Promise<string> | undefined;
-
-/**
- * A hash no password matches, compared against when the email is unknown so that answering
- * "no such user" takes as long as "wrong password".
- */
-export function unknownUserHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
-  return dummyHash;
 }
 
 export async function recordSignIn(tx: Tx, userId: string): Promise<void> {

@@ -29,3 +29,15 @@ describe('lockDataDir', () => {
     expect(existsSync(path.join(dir, 'garage.lock'))).toBe(false);
   });
 });
+
+describe('lockDataDir after a crash', () => {
+  it('takes over a lock whose pid now belongs to another process started since', () => {
+    const dir = freshDir();
+    const other = spawn('sleep', ['30']);
+    children.push(other);
+    // The pid is alive, but the process behind it is not the one that wrote the lock.
+    writeFileSync(path.join(dir, 'garage.lock'), `${other.pid} 1`);
+    const release = lockDataDir(dir);
+    release();
+  });
+});

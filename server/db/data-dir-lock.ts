@@ -13,9 +13,36 @@ function alive(pid: number): boolean {
 }
 
 /**
+ * When a process started (clock ticks since boot, from /proc), or undefined where /proc is
+ * missing. Written beside the pid: after a crash the pid may already belong to another process
+ * (the shell or npm that restarts the server, say), which must not look like the owner.
+ */
+function startTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name, in parentheses, may hold spaces: count fields after its closing one.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the lock file's owner is a live process, and the very one that wrote it. */
+function heldBy(content: string): number | undefined {
+  const [pidText, started] = content.trim().split(/\s+/);
+  const owner = Number(pidText);
+  if (!Number.isInteger(owner) || owner <= 0 || owner === process.pid || !alive(owner))
+    return undefined;
+  if (started !== undefined && startTime(owner) !== undefined && startTime(owner) !== started)
+    return undefined;
+  return owner;
+}
+
+/**
  * PGlite does not lock its data directory, and two processes writing one directory corrupt it.
  * This pid file makes a second opener fail with a clear message; a lock left by a dead process is
- * taken over. Returns the release function.
+ * taken over at once, even when its pid now belongs to another process. Returns the release
+ * function.
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -23,13 +50,13 @@ export function lockDataDir(dataDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
+      writeSync(fd, [process.pid, startTime(process.pid)].filter(Boolean).join(' '));
       closeSync(fd);
       return () => rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) {
+      const owner = heldBy(readFileSync(file, 'utf8'));
+      if (owner !== undefined) {
         throw new Error(
           `La base de données de ${dataDir} est déjà ouverte par le processus ${owner} ` +
             '(le serveur est-il lancé ?). Arrêtez-le, ou utilisez un autre DATA_DIR.',

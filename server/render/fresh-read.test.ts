@@ -22,22 +22,34 @@ describe('freshRead', () => {
 });
 
 describe('PageCache', () => {
-  it('drops an entry when the stamp moves or its time is up, and keeps at most maxEntries', () => {
-    const cache = new PageCache<{ html: string }>({ ttlMs: 1000, maxEntries: 2 });
+  const sizeOf = (page: { html: string }) => page.html.length;
+
+  it('drops an entry when the stamp moves or its time is up', () => {
+    const cache = new PageCache<{ html: string }>({ ttlMs: 1000, maxBytes: 100, sizeOf });
     cache.set('/', 'a', { html: 'x' }, 0);
     expect(cache.get('/', 'a', 10)?.html).toBe('x');
     expect(cache.get('/', 'b', 10)).toBeUndefined();
     cache.set('/', 'a', { html: 'x' }, 0);
     expect(cache.get('/', 'a', 1000)).toBeUndefined();
-    cache.set('/1', 'a', { html: '1' }, 0);
-    cache.set('/2', 'a', { html: '2' }, 0);
-    cache.set('/3', 'a', { html: '3' }, 0);
-    expect(cache.get('/1', 'a', 1)).toBeUndefined();
-    expect(cache.get('/3', 'a', 1)?.html).toBe('3');
+  });
+
+  it('keeps at most maxBytes, dropping the least recently used page first', () => {
+    const cache = new PageCache<{ html: string }>({ ttlMs: 1000, maxBytes: 10, sizeOf });
+    cache.set('/1', 'a', { html: '1111' }, 0);
+    cache.set('/2', 'a', { html: '2222' }, 0);
+    expect(cache.get('/1', 'a', 1)?.html).toBe('1111'); // /2 is now the least recently used
+    cache.set('/3', 'a', { html: '3333' }, 0);
+    expect(cache.bytes).toBe(8);
+    expect(cache.get('/2', 'a', 1)).toBeUndefined();
+    expect(cache.get('/1', 'a', 1)?.html).toBe('1111');
+    expect(cache.get('/3', 'a', 1)?.html).toBe('3333');
+    cache.set('/big', 'a', { html: 'x'.repeat(11) }, 0);
+    expect(cache.get('/big', 'a', 1)).toBeUndefined();
+    expect(cache.bytes).toBe(8);
   });
 
   it('drops an entry at its notAfter moment when that comes before the time to live', () => {
-    const cache = new PageCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    const cache = new PageCache<string>({ ttlMs: 1000, maxBytes: 100, sizeOf: (p) => p.length });
     cache.set('/blog', 'a', 'page', 0, 300);
     expect(cache.get('/blog', 'a', 299)).toBe('page');
     expect(cache.get('/blog', 'a', 300)).toBeUndefined();

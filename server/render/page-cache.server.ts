@@ -3,49 +3,74 @@ interface Entry<P> {
   page: P;
   stamp: string;
   expires: number;
+  bytes: number;
 }
 
-export interface PageCacheOptions {
+export interface PageCacheOptions<P> {
   /**
    * Upper bound on an entry's age. The stamp catches every content and post change; this bounds
    * what it deliberately ignores, the article's view count.
    */
   ttlMs: number;
-  /** Entries kept at most (origins × paths, unknown slugs included); the oldest go first. */
-  maxEntries: number;
+  /** Bytes kept at most, over every entry; the least recently used go first. */
+  maxBytes: number;
+  /** The bytes one page holds in memory. */
+  sizeOf: (page: P) => number;
 }
 
+/**
+ * Keys are paths only (the public origin is fixed), and the whole cache is bounded in bytes, so
+ * no request, whatever its Host header or however many unknown paths it tries, can make the
+ * cache grow past its bound.
+ */
 export class PageCache<P> {
   readonly #entries = new Map<string, Entry<P>>();
-  readonly #options: PageCacheOptions;
+  readonly #options: PageCacheOptions<P>;
+  #bytes = 0;
 
-  constructor(options: PageCacheOptions) {
+  constructor(options: PageCacheOptions<P>) {
     this.#options = options;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
   }
 
   get(key: string, stamp: string, now = Date.now()): P | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.stamp !== stamp || entry.expires <= now) {
-      this.#entries.delete(key);
+      this.#delete(key, entry);
       return undefined;
     }
+    // Most recently used last: Map keeps insertion order.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
     return entry.page;
   }
 
   /** Keeps `page` for the time to live, and not after `notAfter` (a moment the page goes stale). */
   set(key: string, stamp: string, page: P, now = Date.now(), notAfter = Infinity): void {
-    this.#entries.delete(key);
+    const previous = this.#entries.get(key);
+    if (previous) this.#delete(key, previous);
+    const bytes = this.#options.sizeOf(page);
+    if (bytes > this.#options.maxBytes) return;
     const expires = Math.min(now + this.#options.ttlMs, notAfter);
-    this.#entries.set(key, { page, stamp, expires });
-    while (this.#entries.size > this.#options.maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
+    this.#entries.set(key, { page, stamp, expires, bytes });
+    this.#bytes += bytes;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.#options.maxBytes) break;
+      this.#delete(oldest, entry);
     }
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  #delete(key: string, entry: Entry<P>): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
   }
 }

@@ -83,6 +83,11 @@ export async function preparePage(
   return { status, plain: variant(plain, undefined), gzipped: variant(await gzip(plain), 'gzip') };
 }
 
+/** The bytes a prepared page holds: its two bodies. */
+export function preparedBytes(page: PreparedPage): number {
+  return (page.plain.answer.body?.length ?? 0) + (page.gzipped.answer.body?.length ?? 0);
+}
+
 /** Whether If-None-Match names `etag`, compared weakly as RFC 9110 asks for this header. */
 function matches(ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;

@@ -6,7 +6,7 @@ import type * as Entry from '../../src/entry-server.tsx';
 import { databaseSource, readNextPublication } from './db-source.server.ts';
 import { contentFreshness } from './freshness.server.ts';
 import { PageCache } from './page-cache.server.ts';
-import { preparePage, type PreparedPage } from './prepared-page.server.ts';
+import { preparedBytes, preparePage, type PreparedPage } from './prepared-page.server.ts';
 import { pageHtml } from './template.server.ts';
 
 export type EntryModule = typeof Entry;
@@ -26,10 +26,12 @@ export interface SiteRendererOptions {
   entry: EntryModule;
   /** index.html as built, with the browser's configuration already injected. */
   template: string;
-  /** The public origin (SITE_URL); without it, the origin the request was sent to. */
-  siteUrl: string | undefined;
+  /** The public origin (server/context.ts): pages never echo a request's Host. */
+  siteUrl: string;
   /** The headers the middlewares in front of the site add to every response (prepared-page). */
   sharedHeaders: Readonly<Record<string, string>>;
+  /** Bytes of pages kept at most. */
+  maxBytes: number;
   ttlMs?: number;
 }
 
@@ -38,9 +40,9 @@ export interface SiteRenderer {
   page(url: URL): Promise<PreparedPage | undefined>;
   /**
    * The cached page of `pathname` when it is still valid and that can be known without waiting
-   * (server/render/freshness.server.ts); undefined otherwise. `origin` as `URL.origin` gives it.
+   * (server/render/freshness.server.ts); undefined otherwise.
    */
-  cachedPage(origin: string, pathname: string): PreparedPage | undefined;
+  cachedPage(pathname: string): PreparedPage | undefined;
 }
 
 /**
@@ -54,21 +56,18 @@ export function createSiteRenderer({
   template,
   siteUrl,
   sharedHeaders,
+  maxBytes,
   ttlMs = 60_000,
 }: SiteRendererOptions): SiteRenderer {
   const source = databaseSource(db);
   const freshness = contentFreshness(db);
-  const cache = new PageCache<PreparedPage>({ ttlMs, maxEntries: 500 });
+  const cache = new PageCache<PreparedPage>({ ttlMs, maxBytes, sizeOf: preparedBytes });
   const rendering = new Map<string, Promise<PreparedPage | undefined>>();
-  const keyOf = (origin: string, pathname: string) => `${siteUrl ?? origin} ${pathname}`;
 
-  async function render(pathname: string, origin: string, key: string, stamp: string) {
+  async function render(pathname: string, key: string, stamp: string) {
     // Read before the content: a post that becomes visible meanwhile only shortens the entry's life.
     const nextPublication = await readNextPublication(db);
-    const page = await entry.renderPage(pathname, source, {
-      siteUrl: siteUrl ?? origin,
-      live: true,
-    });
+    const page = await entry.renderPage(pathname, source, { siteUrl, live: true });
     if (!page) return undefined;
     const prepared = await preparePage(page.status, pageHtml(template, page), sharedHeaders);
     cache.set(key, stamp, prepared, Date.now(), nextPublication);
@@ -76,21 +75,21 @@ export function createSiteRenderer({
   }
 
   return {
-    cachedPage(origin, pathname) {
+    cachedPage(pathname) {
       const stamp = freshness.known();
-      return stamp === undefined ? undefined : cache.get(keyOf(origin, pathname), stamp);
+      return stamp === undefined ? undefined : cache.get(pathname, stamp);
     },
     async page(url) {
       if (!entry.matchPublicRoute(url.pathname)) return undefined;
       const stamp = await freshness.current();
-      const key = keyOf(url.origin, url.pathname);
+      const key = url.pathname;
       const cached = cache.get(key, stamp);
       if (cached) return cached;
       // One render per page and stamp, however many visitors ask at once.
       const flightKey = `${stamp} ${key}`;
       let flight = rendering.get(flightKey);
       if (!flight) {
-        flight = render(url.pathname, url.origin, key, stamp);
+        flight = render(url.pathname, key, stamp);
         flight.finally(() => rendering.delete(flightKey)).catch(() => undefined);
         rendering.set(flightKey, flight);
       }

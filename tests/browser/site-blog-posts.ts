@@ -35,7 +35,7 @@ export function blogPosts(db: SupabaseClient) {
     tag,
     async create(posts: NewPost[]): Promise<StoredPost[]> {
       const rows = posts.map((post, index) => ({
-        content: '',
+        content: 'Texte de l’article.',
         excerpt: null,
         image_url: null,
         scheduled_at: null,

@@ -47,7 +47,16 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     serviceKey: await makeApiKey('service_role', jwtSecret),
     jwtExpiry: 3600,
     signInMaxFailures: 5,
+    signInMaxFailuresPerAddress: 20,
     signInWindowSeconds: 900,
+    // Every test file talks to its server from 127.0.0.1 at machine speed: the per-address
+    // limits are turned on by the tests about them (tests/integration/abuse-limits.test.ts).
+    apiRateLimit: 0,
+    visitRateLimit: 0,
+    viewRateLimit: 0,
+    maxConnectionsPerAddress: 0,
+    pageCacheMaxBytes: 64 * 1024 * 1024,
+    siteUrl: undefined,
     distDir: undefined,
     openaiBaseUrl: 'http://127.0.0.1:9/unused',
     openaiTimeoutMs: 60_000,

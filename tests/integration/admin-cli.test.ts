@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -167,7 +169,7 @@ describe('npm run admin -- create', () => {
     }
   });
 
-  it('says so when the running server does not accept its service key', async () => {
+  it('sends nothing to a running server that holds another secret, and says why', async () => {
     const server = await serverOn(dataDir, 'un-autre-secret-que-celui-du-dossier-de-donnees');
     try {
       const run = await admin(
@@ -176,11 +178,43 @@ describe('npm run admin -- create', () => {
         Number(new URL(server.url).port),
       );
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain('refuse la clé de service');
+      expect(run.stderr).toContain("n'a pas pu être vérifié");
       expect(run.stdout).not.toContain('Mot de passe généré');
       expect(await countUsers(server, 'autre@garage.test')).toBe(0);
     } finally {
       await server.close();
+    }
+  });
+
+  it('sends neither the service key nor the password to an impostor on the port', async () => {
+    const seen: { url: string; authorization: string | undefined; body: string }[] = [];
+    const impostor = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({ url: req.url ?? '', authorization: req.headers.authorization, body });
+        // Answers like a GoTrue: health, and 200 to anything else.
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"proof":"faux"}');
+      });
+    });
+    await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (impostor.address() as AddressInfo).port;
+      const run = await admin(
+        dataDir,
+        ['create', '--email', 'victime@garage.test', '--password', 'mot-de-passe-secret-1'],
+        port,
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("n'a pas pu être vérifié");
+      expect(seen.length).toBeGreaterThan(0);
+      for (const request of seen) {
+        expect(request.authorization).toBeUndefined();
+        expect(request.body).not.toContain('mot-de-passe-secret-1');
+        expect(request.url).not.toContain('/admin');
+      }
+    } finally {
+      await new Promise<void>((resolve) => impostor.close(() => resolve()));
     }
   });
 });

@@ -109,11 +109,11 @@ function schemaChecks(getDb: () => Database) {
     await sql(db, 'delete from public.blog_posts');
     await sql(
       db,
-      `insert into public.blog_posts (title, slug, published_at, scheduled_at) values
-         ('Publié', 'publie', now() - interval '1 day', null),
-         ('Brouillon', 'brouillon', null, null),
-         ('Demain', 'demain', now() + interval '1 day', null),
-         ('Programmé', 'programme', null, now() + interval '1 day')`,
+      `insert into public.blog_posts (title, slug, content, published_at, scheduled_at) values
+         ('Publié', 'publie', 'Texte', now() - interval '1 day', null),
+         ('Brouillon', 'brouillon', 'Texte', null, null),
+         ('Demain', 'demain', 'Texte', now() + interval '1 day', null),
+         ('Programmé', 'programme', 'Texte', null, now() + interval '1 day')`,
     );
     const anon = { role: 'anon' as const, claims: { role: 'anon' } };
     const seen = await db.asRequest(anon, (tx) =>

@@ -21,12 +21,12 @@ describe('publishing scheduled posts', () => {
     await publishDuePosts(server.db);
     await sql(
       server.db,
-      `insert into public.blog_posts (title, slug, published_at, scheduled_at) values
-         ('Dû depuis une heure', 'du-depuis-une-heure', null, now() - interval '1 hour'),
-         ('Dû depuis hier', 'du-depuis-hier', null, now() - interval '1 day'),
-         ('Prévu demain', 'prevu-demain', null, now() + interval '1 day'),
-         ('Brouillon', 'brouillon', null, null),
-         ('Déjà publié', 'deja-publie', now() - interval '2 days', now() - interval '3 days')`,
+      `insert into public.blog_posts (title, slug, content, published_at, scheduled_at) values
+         ('Dû depuis une heure', 'du-depuis-une-heure', 'Texte', null, now() - interval '1 hour'),
+         ('Dû depuis hier', 'du-depuis-hier', 'Texte', null, now() - interval '1 day'),
+         ('Prévu demain', 'prevu-demain', 'Texte', null, now() + interval '1 day'),
+         ('Brouillon', 'brouillon', 'Texte', null, null),
+         ('Déjà publié', 'deja-publie', 'Texte', now() - interval '2 days', now() - interval '3 days')`,
     );
   });
   afterAll(async () => {

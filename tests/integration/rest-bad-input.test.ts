@@ -59,7 +59,7 @@ beforeAll(async () => {
     server.config.jwtSecret,
   );
   await server.db.exec(
-    "insert into public.blog_posts (title, slug, published_at) values ('Un', 'un', '2024-01-01T00:00:00Z')",
+    "insert into public.blog_posts (title, slug, content, published_at) values ('Un', 'un', 'Texte', '2024-01-01T00:00:00Z')",
   );
 });
 
@@ -272,12 +272,13 @@ describe('bad input is refused clearly and changes nothing', () => {
     const before = await snapshot();
     const { status, json } = await send('POST', '/blog_posts', {
       body: JSON.stringify([
-        { title: 'Valable', slug: 'valable' },
-        { title: null, slug: 'sans-titre' },
+        { title: 'Valable', slug: 'valable', content: 'Texte' },
+        { title: null, slug: 'sans-titre', content: 'Texte' },
       ]),
     });
     expect(status).toBe(400);
-    expect(json.code).toBe('23502');
+    // The post check names the missing title before the NOT NULL constraint would.
+    expect(json.code).toBe('23514');
     expect(await snapshot()).toBe(before);
   });
 

@@ -236,7 +236,7 @@ describe('the app’s calls', () => {
   it('updates, then deletes, by id', async () => {
     const { data: created } = await admin
       .from('blog_posts')
-      .insert({ title: 'Temp', slug: 'temp' })
+      .insert({ title: 'Temp', slug: 'temp', content: 'Texte' })
       .select('id')
       .single();
     const id = (created as { id: string }).id;

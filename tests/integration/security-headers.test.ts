@@ -5,10 +5,11 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../server/security-headers.ts';
+import { seoRoutes } from '../../server/seo/index.ts';
 
 /**
- * Security headers on every page and file of the site (issue 6, item 6), and the long-lived cache
- * of hashed assets (item 5). The server serves a small stand-in for dist/ here; the browser tests
+ * Security headers on every page and file of the site, and the long-lived cache of hashed
+ * assets. The server serves a small stand-in for dist/ here; the browser tests
  * (tests/browser/lighthouse.spec.ts) check the real pages raise no CSP violation.
  */
 let server: TestServer;
@@ -108,11 +109,11 @@ describe('security headers', () => {
     expect(() => contentSecurityPolicy({ supabaseUrl: 'javascript:alert(1)' })).toThrow(/http/);
   });
 
-  it('reads VITE_SUPABASE_URL from the environment when the middleware is made', async () => {
+  it('reads VITE_SUPABASE_URL from the environment when the site is mounted', async () => {
     process.env.VITE_SUPABASE_URL = 'https://projet.supabase.co';
     try {
       const app = new Hono();
-      app.use('*', securityHeaders());
+      app.route('/', seoRoutes({ db: server.db, config: server.config, siteUrl: server.url }));
       app.get('/', (c) => c.html('<p>ok</p>'));
       const csp = parseCsp((await app.request('/')).headers.get('content-security-policy'));
       expect(csp['connect-src']).toContain('https://projet.supabase.co');

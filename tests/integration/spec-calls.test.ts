@@ -51,8 +51,9 @@ describe('spec §7 calls', () => {
     // Two more published posts, so that the home preview's limit of 3 matters.
     await sql(
       server.db,
-      `insert into public.blog_posts (title, slug, published_at, created_at) values
-         ('Pneus neige', 'pneus-neige', $1, $3), ('Climatisation', 'climatisation', $2, $4)`,
+      `insert into public.blog_posts (title, slug, content, published_at, created_at) values
+         ('Pneus neige', 'pneus-neige', 'Texte', $1, $3),
+         ('Climatisation', 'climatisation', 'Texte', $2, $4)`,
       [
         new Date(now - 5 * DAY).toISOString(),
         new Date(now - 7 * DAY).toISOString(),

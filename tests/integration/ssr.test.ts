@@ -293,6 +293,7 @@ describe('server-rendered public pages', () => {
       await posts().insert({
         title: "Article de tout à l'heure",
         slug: 'tout-a-l-heure',
+        content: 'Texte',
         published_at: soon,
       }),
     );

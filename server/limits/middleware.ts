@@ -1,0 +1,97 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { addressKey, clientAddress } from '../client-address.ts';
+import { AuthError, authErrorResponse } from '../auth/errors.ts';
+import type { Limiter, Verdict } from './limiter.ts';
+import type { Limits } from './index.ts';
+
+function refusal(c: Context, verdict: Extract<Verdict, { ok: false }>, what: string): Response {
+  const seconds = verdict.retryAfterSeconds;
+  const message = `${what} Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`;
+  if (c.req.path.startsWith('/auth/v1/')) {
+    return authErrorResponse(
+      c,
+      new AuthError(
+        429,
+        'over_request_rate_limit',
+        message,
+        {},
+        { 'Retry-After': String(seconds) },
+      ),
+    );
+  }
+  // PostgREST's error shape, which supabase-js reads for REST and functions alike.
+  return c.json({ code: '429', details: null, hint: null, message }, 429, {
+    'Retry-After': String(seconds),
+  });
+}
+
+/** The counting key of the request's client, or undefined for requests from inside the process. */
+function clientKey(c: Context, trustProxy: boolean): string | undefined {
+  const address = clientAddress(c, trustProxy);
+  return address === 'internal' ? undefined : addressKey(address);
+}
+
+async function takeAll(takes: [Limiter, string][]): Promise<Verdict> {
+  for (const [limiter, key] of takes) {
+    const verdict = await limiter.take(key);
+    if (!verdict.ok) return verdict;
+  }
+  return { ok: true };
+}
+
+/**
+ * The general limit of every API request per client address (REST, auth, functions), generous
+ * enough that a visitor or the owner never meets it: it only stops a client flooding the server.
+ */
+export function apiRateLimit(limits: Limits, trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const key = c.req.method === 'OPTIONS' ? undefined : clientKey(c, trustProxy);
+    if (key) {
+      const verdict = await limits.api.take(key);
+      if (!verdict.ok) return refusal(c, verdict, 'Trop de requêtes depuis votre adresse.');
+    }
+    await next();
+  };
+}
+
+/**
+ * The two writes any visitor may make, bounded so that one client cannot inflate the statistics
+ * or an article's views: a few recorded visits per address, and one view per article per address
+ * and window (a visitor reading an article again is the same view). Counters live in memory and
+ * hold daily-salted hashes, never addresses (server/limits/limiter.ts).
+ */
+export function visitRateLimit(limits: Limits, trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const key = c.req.method === 'POST' ? clientKey(c, trustProxy) : undefined;
+    if (key) {
+      const verdict = await limits.visits.take(key);
+      if (!verdict.ok) return refusal(c, verdict, 'Visite déjà enregistrée.');
+    }
+    await next();
+  };
+}
+
+export function viewRateLimit(limits: Limits, trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const key = c.req.method === 'POST' ? clientKey(c, trustProxy) : undefined;
+    if (key) {
+      const slug = await postSlugOf(c.req.raw);
+      const verdict = await takeAll([
+        [limits.viewsPerPost, `${key} ${slug}`],
+        [limits.views, key],
+      ]);
+      if (!verdict.ok) return refusal(c, verdict, 'Vue déjà comptée.');
+    }
+    await next();
+  };
+}
+
+/** The article an increment_views call names, read from a copy so the RPC still gets its body. */
+async function postSlugOf(request: Request): Promise<string> {
+  try {
+    const body = (await request.clone().json()) as { post_slug?: unknown } | null;
+    return typeof body?.post_slug === 'string' ? body.post_slug.slice(0, 200) : '';
+  } catch {
+    return '';
+  }
+}
