@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { makeApiKey } from './jwt.ts';
@@ -117,8 +117,18 @@ function siteUrl(value: string | undefined): string | undefined {
   }
 }
 
+/** DATA_DIR must be a directory when it exists: said plainly, before anything is read in it. */
+async function checkDataDir(dataDir: string): Promise<void> {
+  const info = await stat(dataDir).catch(() => undefined);
+  if (info && !info.isDirectory())
+    throw new StartupError(
+      `DATA_DIR=${dataDir} est un fichier, pas un dossier : indiquez un dossier (il est créé s'il n'existe pas).`,
+    );
+}
+
 export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<ServerConfig> {
   const dataDir = path.resolve(env.DATA_DIR || 'data');
+  await checkDataDir(dataDir);
   const jwtSecret = await loadJwtSecret(dataDir, env.JWT_SECRET);
   const trustProxy = ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase());
   return {

@@ -10,6 +10,8 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 120_000;
 /** A connection on which nothing moves in either direction is closed after this. */
 export const IDLE_TIMEOUT_MS = 60_000;
+/** How often Node checks the two time limits above (its default, 30 s, would let them slip). */
+const CHECK_INTERVAL_MS = 1_000;
 /** File descriptors kept for the database, the site's files and the logs. */
 const RESERVED_FILES = 64;
 
@@ -27,15 +29,20 @@ function openFilesLimit(): number | undefined {
 }
 
 /**
- * Bounds what slow or idle clients can hold: time limits on headers, on whole requests and on
- * idle connections; at most `maxPerAddress` open connections per client address (0: none); and no
+ * Bounds what slow or idle clients can hold (with SERVER_OPTIONS given to createServer): time
+ * limits on headers, on whole requests and on idle connections; at most `maxPerAddress` open connections per client address (0: none); and no
  * more connections in all than the open-files limit leaves room for, so that the database and
  * the site's files always have file descriptors. Connections over a bound are closed at once,
  * before any request is read.
  */
+/** The options of `createServer` that only take effect when given there. */
+export const SERVER_OPTIONS = {
+  headersTimeout: HEADERS_TIMEOUT_MS,
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  connectionsCheckingInterval: CHECK_INTERVAL_MS,
+} as const;
+
 export function guardConnections(server: Server, maxPerAddress: number): void {
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.setTimeout(IDLE_TIMEOUT_MS, (socket) => socket.destroy());
   const files = openFilesLimit();
   if (files) server.maxConnections = Math.max(16, files - RESERVED_FILES);
@@ -57,10 +64,11 @@ export function guardConnections(server: Server, maxPerAddress: number): void {
     });
   });
 
-  // A client that sends garbage, too slowly, or goes away: one line, never a stack trace.
+  // A client that sends garbage, too slowly, or goes away: one line, never a stack trace; at
+  // debug level, since a flood of them is exactly what an attack looks like.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const gone = error.code === 'ECONNRESET' || error.code === 'EPIPE' || !socket.writable;
-    log.info({ code: error.code }, `Connexion client interrompue : ${describeError(error)}`);
+    log.debug({ code: error.code }, `Connexion client interrompue : ${describeError(error)}`);
     if (gone) {
       socket.destroy();
       return;
@@ -71,6 +79,10 @@ export function guardConnections(server: Server, maxPerAddress: number): void {
         : error.code === 'HPE_HEADER_OVERFLOW'
           ? '431 Request Header Fields Too Large'
           : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    // As Node's own handler does: a word if nothing was sent yet, then closed from this side at
+    // once (a slow client would never close its own).
+    if (socket.bytesWritten === 0)
+      socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.destroy();
   });
 }

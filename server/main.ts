@@ -34,6 +34,8 @@ try {
         "le dossier de données n'est plus lisible que par l'utilisateur du serveur.",
     );
   server = await startServer(config);
+  // A new embedded database unpacks its first files with loose rights: close them too.
+  tightenDataDir(config.dataDir);
 } catch (error) {
   fail(error, config);
 }

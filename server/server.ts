@@ -12,7 +12,7 @@ import { contentVersion } from './content-version.ts';
 import { servePreparedPage } from './fast-path.ts';
 import { createLimits } from './limits/index.ts';
 import { SessionLiveness } from './auth/session-liveness.ts';
-import { guardConnections } from './connections.ts';
+import { guardConnections, SERVER_OPTIONS } from './connections.ts';
 import { describeError, log } from './log.ts';
 
 export interface RunningServer {
@@ -39,7 +39,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
 
   // The handler exists once the port is known (the site's own address may be the public one).
   const route: { handle?: (req: IncomingMessage, res: ServerResponse) => void } = {};
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(SERVER_OPTIONS, (req, res) => {
     if (route.handle) route.handle(req, res);
     else res.writeHead(503, { 'Retry-After': '1' }).end();
   });

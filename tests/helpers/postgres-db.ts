@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPostgres } from '../../server/db/postgres.ts';
+import type { ServerConfig } from '../../server/config.ts';
 import { startServer } from '../../server/server.ts';
 import { testConfig, withClients, type TestServer } from './server.ts';
 
@@ -66,10 +67,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * as `npm start` does with DATABASE_URL), with the same clients as `startTestServer`.
  * Closing it drops the database.
  */
-export async function startPostgresTestServer(): Promise<TestServer> {
+export async function startPostgresTestServer(
+  overrides: Partial<ServerConfig> = {},
+): Promise<TestServer> {
   const testDb = await createTestDatabase();
   try {
-    const config = await testConfig({ databaseUrl: testDb.url });
+    const config = await testConfig({ ...overrides, databaseUrl: testDb.url });
     const server = await startServer(config, await openPostgres(testDb.url));
     return {
       ...withClients(server),

@@ -81,6 +81,38 @@ describe('cached server-rendered pages', () => {
     expect(queries).toBe(0);
   });
 
+  it('keys pages by path alone: a forged Host neither renders again nor shows in the page', async () => {
+    const first = await get('/');
+    const queries = await transactionsDuring(async () => {
+      for (let i = 0; i < 50; i++) {
+        const answer = await rawRequest(`${server.url}/`, 'GET', { host: `hote-${i}.example` });
+        expect(answer.body.toString()).toBe(first.html);
+      }
+    });
+    expect(queries).toBe(0);
+    expect(first.html).toContain(`<link rel="canonical" href="${server.url}/"`);
+    expect(first.html).not.toMatch(/hote-\d+\.example/);
+  });
+
+  it('keeps at most its byte budget: past it, pages are rendered again rather than kept', async () => {
+    const small = withClients(
+      await startServer(
+        await testConfig({ distDir: DIST, pageCacheMaxBytes: 1000 }),
+        await countingPglite(),
+      ),
+    );
+    try {
+      const counting = small.db as CountingDatabase;
+      await rawRequest(`${small.url}/`);
+      const before = counting.transactions;
+      await rawRequest(`${small.url}/`);
+      // A home page is far over 1000 bytes: it was not kept, so it was rendered again.
+      expect(counting.transactions).toBeGreaterThan(before);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('shows a write through REST in the next page; a refused write changes nothing', async () => {
     await get('/');
     const { error: refused } = await setHeading(server.anonClient(), 'Écrit par un visiteur');

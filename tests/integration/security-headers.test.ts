@@ -136,6 +136,43 @@ describe('security headers', () => {
   });
 });
 
+describe('browser features and HTTPS', () => {
+  const API = ['/rest/v1/site_content?select=type', '/auth/v1/health', '/rest/v1/inconnue'];
+
+  it.each([...PAGES, ...API])(
+    '%s turns off the browser features the site does not use',
+    async (page) => {
+      const response = await fetch(server.url + page);
+      const policy = response.headers.get('permissions-policy') ?? '';
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+        expect(policy).toContain(`${feature}=()`);
+      await response.arrayBuffer();
+    },
+  );
+
+  it.each(API)('API answer %s is never sniffed as another type', async (path) => {
+    const response = await fetch(server.url + path, { headers: { apikey: server.anonKey } });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    await response.arrayBuffer();
+  });
+
+  it('sends Strict-Transport-Security only once the site is known to be on HTTPS', async () => {
+    const plain = await fetch(server.url + '/');
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    await plain.arrayBuffer();
+    const https = await startTestServer({ distDir, siteUrl: 'https://garage-exemple.fr' });
+    try {
+      for (const page of ['/', '/blog', '/robots.txt', HASHED]) {
+        const response = await fetch(https.url + page);
+        expect(response.headers.get('strict-transport-security'), page).toBe('max-age=31536000');
+        await response.arrayBuffer();
+      }
+    } finally {
+      await https.close();
+    }
+  });
+});
+
 describe('cache headers', () => {
   it('caches hashed assets for a year, as immutable', async () => {
     const response = await fetch(server.url + HASHED);

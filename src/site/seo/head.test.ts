@@ -47,6 +47,16 @@ describe('head tags', () => {
     });
   });
 
+  it('never puts a cover address other than http(s) in og:image or JSON-LD', () => {
+    for (const image_url of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'vbscript:x']) {
+      const html = renderHeadTags(articleHead({ ...article, image_url }, SITE, '/images/x.svg'));
+      expect(html).not.toMatch(/javascript:|data:|vbscript:/);
+      expect(html).toContain(
+        '<meta property="og:image" content="https://garage.example/images/x.svg" />',
+      );
+    }
+  });
+
   it('cuts long descriptions at a word', () => {
     const text = summarize('mot '.repeat(100));
     expect(text.length).toBeLessThanOrEqual(160);

@@ -1,7 +1,13 @@
 import type { SiteContent } from '../../content/content.ts';
 import { ARTICLE_NOT_FOUND_TEXT } from '../blog/messages.ts';
 import { SITE_NAME } from '../site-name.ts';
-import { absoluteUrl, autoRepairJsonLd, blogPostingJsonLd, serializeJsonLd } from './json-ld.ts';
+import {
+  absoluteUrl,
+  autoRepairJsonLd,
+  blogPostingJsonLd,
+  imageUrl,
+  serializeJsonLd,
+} from './json-ld.ts';
 import type { BlogPostingInput, JsonLd } from './json-ld.ts';
 
 /** What the `<head>` of one public page says to search engines and link previews. */
@@ -75,7 +81,7 @@ export function articleHead(
     description: summarize(article.excerpt || plainText(article.content) || article.title),
     canonicalUrl: absoluteUrl(siteUrl, `/blog/${article.slug}`),
     ogType: 'article',
-    image: absoluteUrl(siteUrl, article.image_url || fallbackImage),
+    image: imageUrl(siteUrl, article.image_url, fallbackImage),
     publishedTime: posting.datePublished as string,
     modifiedTime: posting.dateModified as string,
     jsonLd: [posting],

@@ -12,6 +12,22 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
 }
 
 /**
+ * The absolute http(s) address of an image, or of `fallback` when the image is missing or is not
+ * an http(s) address (the database refuses those, this keeps any that got in out of the head).
+ */
+export function imageUrl(siteUrl: string, image: string | null | undefined, fallback: string) {
+  if (image) {
+    try {
+      const url = absoluteUrl(siteUrl, image);
+      if (/^https?:/.test(url)) return url;
+    } catch {
+      // Not a URL at all: the fallback below.
+    }
+  }
+  return absoluteUrl(siteUrl, fallback);
+}
+
+/**
  * "1 rue de la République, 69001 Lyon" → a PostalAddress; any other shape stays the owner's text
  * (schema.org accepts a plain address), so nothing is made up.
  */
@@ -71,7 +87,7 @@ export function blogPostingJsonLd(
     '@context': CONTEXT,
     '@type': 'BlogPosting',
     headline: article.title,
-    image: [absoluteUrl(siteUrl, article.image_url || fallbackImage)],
+    image: [imageUrl(siteUrl, article.image_url, fallbackImage)],
     datePublished: new Date(article.published_at ?? article.created_at).toISOString(),
     dateModified: new Date(article.updated_at).toISOString(),
     url,

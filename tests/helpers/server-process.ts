@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  /** Everything the process wrote so far, standard output and error together. */
+  output(): string;
+  /** Resolves with the exit code once the process ended. */
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * The server as `npm run serve` starts it, in one process of its own (node with the TypeScript
+ * loader, so that a signal reaches the server itself, not a launcher in front of it), optionally
+ * under a shell command run first (`ulimit -n 1024`, say). Resolves once it says it serves, or
+ * once it has exited (a start-up failure): check `exited` and `output()`.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { before?: string; port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const node = `exec "${process.execPath}" --import tsx server/main.ts`;
+  const command = `${options.before ? `${options.before} && ` : ''}${node}`;
+  const child = spawn('bash', ['-c', command], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Site du garage servi sur')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(() => resolve());
+  });
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
