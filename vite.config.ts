@@ -26,13 +26,21 @@ function selfHostedConfig(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react(), selfHostedConfig()],
+  // Bundled into the server bundle, React and the rest pick their build from this at build time.
+  define: isSsrBuild
+    ? { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? mode : 'development') }
+    : {},
   server: {
     proxy: Object.fromEntries(
       ['/rest/v1', '/auth/v1', '/functions/v1'].map((prefix) => [prefix, API]),
     ),
   },
+  // The server bundle carries its dependencies (React in production mode among them): the
+  // server's runtime dependencies are then only its own, and pages never render with React's
+  // development build, whatever NODE_ENV the server runs with.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -21,6 +21,8 @@ export interface App {
   hono: Hono;
   /** A server-rendered page ready to send without this handler (server/fast-path.ts). */
   cachedPage: Site['cachedPage'];
+  /** A built file ready to send without this handler. */
+  staticFile: Site['staticFile'];
 }
 
 export function createApp(ctx: AppContext): App {
@@ -91,5 +93,5 @@ export function createApp(ctx: AppContext): App {
   app.use('*', compress());
   app.route('/', seoRoutes(ctx)); // sitemap, robots, and the security headers of every page below
   app.route('/', site.routes);
-  return { hono: app, cachedPage: site.cachedPage };
+  return { hono: app, cachedPage: site.cachedPage, staticFile: site.staticFile };
 }

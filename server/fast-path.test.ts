@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../tests/helpers/raw-request.ts';
-import { servePreparedPage } from './fast-path.ts';
+import { serveFromMemory } from './fast-path.ts';
 import { preparePage, type PreparedPage } from './render/prepared-page.server.ts';
 
 const HTML = `<!doctype html><html lang="fr"><body>${'Garage. '.repeat(300)}</body></html>`;
 const DECLINED = 599;
 
-describe('servePreparedPage', () => {
+describe('serveFromMemory', () => {
   let server: Server;
   let port: number;
   let page: PreparedPage;
@@ -17,9 +17,12 @@ describe('servePreparedPage', () => {
 
   beforeAll(async () => {
     page = await preparePage(200, HTML, { 'x-frame-options': 'DENY' });
-    const fast = servePreparedPage((pathname) => {
-      asked.push(pathname);
-      return pathname === '/' || pathname === '/blog' ? page : undefined;
+    const fast = serveFromMemory({
+      cachedPage: (pathname) => {
+        asked.push(pathname);
+        return pathname === '/' || pathname === '/blog' ? page : undefined;
+      },
+      staticFile: () => undefined,
     });
     // What the fast path declines would go to Hono; here it gets a status no page has.
     server = createServer((req, res) => {

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { App } from './app.ts';
-import { answerFor, selectEncoding } from './render/prepared-page.server.ts';
+import { answerFor, selectEncoding, type PageAnswer } from './render/prepared-page.server.ts';
+import { answerStatic } from './static-files.ts';
 
 /**
  * Request targets and hosts that the URL parser leaves as they are (the target's characters are
@@ -20,15 +21,17 @@ function plainHost(host: string | undefined): boolean {
 }
 
 /**
- * Sends a cached server-rendered page straight from the Node request listener, without the Hono
- * pipeline: a GET or HEAD whose page is in the cache and known to be fresh without asking the
- * database. The answer is the one the Hono path sends for the same page (the prepared page holds
- * its headers, the middlewares' ones included; tests/integration/page-fast-path.test.ts compares
- * them). Returns false, having sent nothing, for every other request.
+ * Sends a built file or a cached server-rendered page straight from the Node request listener,
+ * without the Hono pipeline: a GET or HEAD of a file loaded in memory, or of a page in the cache
+ * and known to be fresh without asking the database. The answer is the one the Hono path sends for
+ * the same request (the prepared answers hold their headers, the middlewares' ones included;
+ * tests/integration/page-fast-path.test.ts compares them). Returns false, having sent nothing, for
+ * every other request.
  */
-export function servePreparedPage(
-  cachedPage: App['cachedPage'],
-): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function serveFromMemory({
+  cachedPage,
+  staticFile,
+}: Pick<App, 'cachedPage' | 'staticFile'>): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
@@ -36,13 +39,18 @@ export function servePreparedPage(
     if (target === undefined || !plainHost(req.headers.host) || (req.socket as TLSSocket).encrypted)
       return false;
     if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
+    const send = (answer: PageAnswer) => {
+      res.writeHead(answer.status, answer.headers);
+      res.end(method === 'HEAD' ? undefined : (answer.body ?? undefined));
+      return true;
+    };
+    const file = staticFile(target);
+    if (file)
+      return send(answerStatic(file, req.headers['accept-encoding'], req.headers['if-none-match']));
     const page = cachedPage(target);
     if (!page) return false;
     const encoding = selectEncoding(req.headers['accept-encoding']);
     if (encoding === 'deflate') return false;
-    const answer = answerFor(page, encoding === 'gzip', req.headers['if-none-match']);
-    res.writeHead(answer.status, answer.headers);
-    res.end(method === 'HEAD' ? undefined : (answer.body ?? undefined));
-    return true;
+    return send(answerFor(page, encoding === 'gzip', req.headers['if-none-match']));
   };
 }

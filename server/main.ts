@@ -41,7 +41,9 @@ try {
 }
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`;
-log.info(`Site du garage servi sur ${server.url} — base de données : ${where}`);
+log.info(
+  `Site du garage servi sur ${server.url} — base de données : ${where} — mode ${process.env.NODE_ENV ?? 'development'}`,
+);
 if (!config.siteUrl)
   log.warn(
     `SITE_URL n'est pas défini : les adresses canoniques, le plan du site et robots.txt utilisent ` +

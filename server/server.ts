@@ -9,7 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDefaultContent } from './seed.ts';
 import { createApp } from './app.ts';
 import { contentVersion } from './content-version.ts';
-import { servePreparedPage } from './fast-path.ts';
+import { serveFromMemory } from './fast-path.ts';
 import { createLimits } from './limits/index.ts';
 import { SessionLiveness } from './auth/session-liveness.ts';
 import { guardConnections, SERVER_OPTIONS } from './connections.ts';
@@ -64,8 +64,8 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   };
   const app = createApp(ctx);
   const hono = getRequestListener(app.hono.fetch, { hostname: config.host });
-  // Cached pages go out straight from here; everything else, misses included, through Hono.
-  const fast = servePreparedPage(app.cachedPage);
+  // Built files and cached pages go out straight from here; the rest, misses included, through Hono.
+  const fast = serveFromMemory(app);
   route.handle = (req, res) => {
     if (!fast(req, res)) void hono(req, res);
   };

@@ -9,23 +9,13 @@ import {
   type SiteRenderer,
 } from './render/site-renderer.server.ts';
 import { shellHtml } from './render/template.server.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml',
-};
+import {
+  answerStatic,
+  cacheControlFor,
+  CONTENT_TYPES,
+  loadStaticFiles,
+  type StaticFile,
+} from './static-files.ts';
 
 /**
  * The browser reads the API's anon key from this data block (never executed) when the site was
@@ -41,6 +31,8 @@ export function injectConfig(html: string, anonKey: string): string {
 
 export interface Site {
   routes: Hono;
+  /** The built file at `pathname`, once the files are loaded (server/static-files.ts). */
+  staticFile(pathname: string): StaticFile | undefined;
   /** The renderer's cached page, when valid and known without waiting (SiteRenderer.cachedPage). */
   cachedPage(pathname: string): ReturnType<SiteRenderer['cachedPage']>;
 }
@@ -56,6 +48,10 @@ export function createSite(
 ): Site {
   const app = new Hono();
   const root = config.distDir;
+  let files: Map<string, StaticFile> | undefined;
+  const loadingFiles = root
+    ? loadStaticFiles(root, sharedHeaders).then((loaded) => (files = loaded))
+    : Promise.resolve(new Map<string, StaticFile>());
   let site: Promise<{ shell: string; render: SiteRenderer | undefined } | undefined> | undefined;
   let renderer: SiteRenderer | undefined;
 
@@ -101,15 +97,20 @@ export function createSite(
     if (root && pathname !== '/' && !pathname.includes('\0') && !hidden) {
       const file = path.join(root, path.normalize(pathname));
       if (file.startsWith(root + path.sep) && path.basename(file) !== 'index.html') {
+        const inMemory = (await loadingFiles).get(pathname);
+        if (inMemory) {
+          const answer = answerStatic(
+            inMemory,
+            c.req.header('accept-encoding'),
+            c.req.header('if-none-match'),
+          );
+          return new Response(answer.body, { status: answer.status, headers: answer.headers });
+        }
+        // Too big to keep in memory: read at each request.
         const info = await stat(file).catch(() => undefined);
         if (info?.isFile()) {
-          const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-          const immutable = pathname.startsWith('/assets/');
-          c.header('Content-Type', type);
-          c.header(
-            'Cache-Control',
-            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-          );
+          c.header('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
+          c.header('Cache-Control', cacheControlFor(pathname));
           return c.body(await readFile(file));
         }
         if (pathname.startsWith('/assets/')) return c.text('Fichier introuvable', 404);
@@ -144,5 +145,6 @@ export function createSite(
   return {
     routes: app,
     cachedPage: (pathname) => renderer?.cachedPage(pathname),
+    staticFile: (pathname) => files?.get(pathname),
   };
 }

@@ -1,11 +1,10 @@
 import { readFile, readdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Database } from './database.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const MIGRATIONS_DIR = path.join(ROOT, 'supabase', 'migrations');
-const BOOTSTRAP = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'supabase', 'migrations');
+const BOOTSTRAP = path.join(PROJECT_ROOT, 'server', 'db', 'bootstrap.sql');
 
 interface Migration {
   version: string;

@@ -89,7 +89,7 @@ export function preparedBytes(page: PreparedPage): number {
 }
 
 /** Whether If-None-Match names `etag`, compared weakly as RFC 9110 asks for this header. */
-function matches(ifNoneMatch: string, etag: string): boolean {
+export function matches(ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

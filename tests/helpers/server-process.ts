@@ -4,6 +4,14 @@ import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/** This process's environment without what the test runner adds (NODE_ENV=test, VITEST). */
+function withoutTestRunner(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  delete env.VITEST;
+  return env;
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -23,14 +31,23 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { before?: string; port?: number } = {},
+  options: { before?: string; port?: number; entry?: string } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const node = `exec "${process.execPath}" --import tsx server/main.ts`;
+  // The built server (`entry`) runs as it is; the sources through the TypeScript loader.
+  const node = options.entry
+    ? `exec "${process.execPath}" "${options.entry}"`
+    : `exec "${process.execPath}" --import tsx server/main.ts`;
   const command = `${options.before ? `${options.before} && ` : ''}${node}`;
   const child = spawn('bash', ['-c', command], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...withoutTestRunner(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

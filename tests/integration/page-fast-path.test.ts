@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/server.ts';
 import { testConfig, withClients, type TestServer } from '../helpers/server.ts';
@@ -13,6 +15,8 @@ import { buildServerBundle } from './site-build.ts';
 // keeps a request off the fast path) are compared here header by header and byte for byte.
 
 const DIST = path.resolve(`.tmp/page-fast-path-test-${process.pid}`);
+const ASSET = '/assets/app-Ab12Cd34.js';
+const ASSET_TEXT = `console.log(${JSON.stringify('Garage. '.repeat(400))});\n`;
 
 /** Every header but Date, which moves with the clock. */
 function comparable(answer: RawAnswer) {
@@ -49,6 +53,10 @@ describe('the fast path for cached pages', () => {
 
   beforeAll(async () => {
     removeBundle = await buildServerBundle(DIST);
+    // A built asset with the compressed copies `npm run build` writes beside it.
+    await mkdir(path.join(DIST, 'assets'), { recursive: true });
+    await writeFile(path.join(DIST, ASSET), ASSET_TEXT);
+    execFileSync(process.execPath, ['scripts/compress-assets.mjs', DIST]);
     db = await countingPglite();
     server = withClients(await startServer(await testConfig({ distDir: DIST }), db));
   }, 120_000);
@@ -120,4 +128,38 @@ describe('the fast path for cached pages', () => {
     expect(deflated.answer.headers['content-security-policy']).toContain("default-src 'self'");
     expect(inflateSync(deflated.answer.body).toString()).toBe(plain.answer.body.toString());
   });
+
+  const encodings: [string, string | undefined][] = [
+    ['', undefined],
+    ['gzip, deflate', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', undefined],
+  ];
+  it.each(encodings)(
+    'sends a built file precompressed for Accept-Encoding %j, the same on either path',
+    async (accept, expected) => {
+      const headers: Record<string, string> = accept ? { 'accept-encoding': accept } : {};
+      const fast = await send(ASSET, 'GET', headers);
+      const viaHono = await send(`${ASSET}?via=hono`, 'GET', headers);
+      expect(fast.queried).toBe(false);
+      expect(comparable(viaHono.answer)).toEqual(comparable(fast.answer));
+      const sent = fast.answer.headers;
+      expect(sent['content-encoding']).toBe(expected);
+      expect(sent.vary).toBe('Accept-Encoding');
+      expect(sent['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(sent['content-security-policy']).toContain("default-src 'self'");
+      const body = fast.answer.body;
+      const text =
+        expected === 'br'
+          ? brotliDecompressSync(body)
+          : expected === 'gzip'
+            ? gunzipSync(body)
+            : body;
+      expect(text.toString()).toBe(ASSET_TEXT);
+      if (expected) expect(body.length).toBeLessThan(ASSET_TEXT.length / 5);
+      const again = await send(ASSET, 'GET', { ...headers, 'if-none-match': sent.etag! });
+      expect(again.answer.status).toBe(304);
+    },
+  );
 });

@@ -13,6 +13,9 @@ export async function buildServerBundle(dir: string): Promise<() => Promise<void
   await copyFile('index.html', path.join(dir, 'index.html'));
   await build({
     configFile: path.resolve('vite.config.ts'),
+    // Under the test runner (NODE_ENV=test) JSX compiles for React's development build: the
+    // bundle must carry that build too.
+    mode: 'development',
     logLevel: 'warn',
     build: { ssr: 'src/entry-server.tsx', outDir: path.join(dir, '.ssr'), emptyOutDir: true },
   });
