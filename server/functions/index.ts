@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { verifyJwt } from '../jwt.ts';
 import type { FunctionEnv, FunctionHandler } from '../../supabase/functions/_shared/env.ts';
 import { EDGE_FUNCTIONS } from './registry.ts';
+import { createVisitRecorder } from '../visit-recorder.ts';
 
 /** Any URL will do: the functions' supabase-js requests never leave the process (see selfFetch). */
 const SELF_URL = 'http://self.internal';
@@ -25,6 +26,7 @@ export function functionRoutes(
     WebSocket,
     openaiBaseUrl: ctx.config.openaiBaseUrl,
     openaiTimeoutMs: ctx.config.openaiTimeoutMs,
+    recordVisit: createVisitRecorder(ctx.db),
   };
   const functions = new Map(
     EDGE_FUNCTIONS.map((fn) => [

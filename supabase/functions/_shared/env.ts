@@ -22,6 +22,11 @@ export interface FunctionEnv {
    * generated articles. When absent, the caller's Origin header, else the request's own origin.
    */
   siteUrl?: string;
+  /**
+   * Stores one visit of `page` (recordVisit). The self-hosted server gives one that groups the
+   * visits arriving together into one insert; without it, the function inserts through the API.
+   */
+  recordVisit?: (page: string) => Promise<void>;
 }
 
 export type FunctionHandler = (req: Request) => Promise<Response>;

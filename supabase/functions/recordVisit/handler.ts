@@ -12,6 +12,19 @@ const PAGE = /^[a-z0-9-]{1,64}$/;
  */
 export function createHandler(env: FunctionEnv): FunctionHandler {
   const supabase = createServiceClient(env);
+  /** Stores the visit; says what went wrong, if anything. */
+  const store = async (page: string): Promise<string | undefined> => {
+    if (env.recordVisit) {
+      try {
+        await env.recordVisit(page);
+        return undefined;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    }
+    const { error } = await supabase.from('visits').insert({ page });
+    return error ? `${error.code} ${error.message}` : undefined;
+  };
 
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight();
@@ -45,9 +58,9 @@ export function createHandler(env: FunctionEnv): FunctionHandler {
       );
     }
 
-    const { error } = await supabase.from('visits').insert({ page });
-    if (error) {
-      console.error('recordVisit : enregistrement impossible :', error.code, error.message);
+    const problem = await store(page);
+    if (problem) {
+      console.error('recordVisit : enregistrement impossible :', problem);
       return json({ success: false, error: "Impossible d'enregistrer la visite." }, 500);
     }
     return json({ success: true });
