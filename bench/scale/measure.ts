@@ -1,5 +1,7 @@
 /** The measuring tools of `npm run bench:scale`: timed requests, loads, and loads side by side. */
-import { request, Agent } from 'node:http';
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export interface Timed {
@@ -120,8 +122,8 @@ export async function loadWhile(
 }
 
 /**
- * A flood of POSTs from many client addresses (127.0.1.1 to 127.0.1.250, one keep-alive agent
- * each), `concurrency` in flight at once, until `stopped()`; the number of answers by status.
+ * A flood of POSTs from many client addresses, in a process of its own (bench/scale/flood.ts),
+ * until `stopped()`; the number of answers by status.
  */
 export async function floodFromManyAddresses(
   url: string,
@@ -130,27 +132,24 @@ export async function floodFromManyAddresses(
   concurrency: number,
   stopped: () => boolean,
 ): Promise<Record<number, number>> {
-  const statuses: Record<number, number> = {};
-  const agents = Array.from(
-    { length: 250 },
-    (_, i) => new Agent({ keepAlive: true, localAddress: `127.0.1.${i + 1}` } as never),
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'flood.ts'),
+      url,
+      String(concurrency),
+      body,
+      JSON.stringify(headers),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  let sent = 0;
-  const worker = async () => {
-    while (!stopped()) {
-      const agent = agents[sent++ % agents.length]!;
-      const status = await new Promise<number>((resolve) => {
-        const req = request(url, { method: 'POST', headers, agent }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        });
-        req.on('error', () => resolve(0));
-        req.end(body);
-      });
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  for (const agent of agents) agent.destroy();
-  return statuses;
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += String(chunk)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  while (!stopped()) await new Promise((resolve) => setTimeout(resolve, 100));
+  child.kill('SIGTERM');
+  await exited;
+  return JSON.parse(out || '{}') as Record<number, number>;
 }
