@@ -52,16 +52,17 @@ export function databaseSource(db: Database): PublicDataSource {
 }
 
 /**
- * A value that changes whenever what a visitor can read changes: any content row written or
- * removed, any visible post edited, published, unpublished or removed, and a post whose
- * published_at has just passed (RLS counts it from then on). Drafts do not move it.
+ * A value that changes whenever a write may change what a visitor reads: any content row or post
+ * written or removed, except a post's view count. Triggers keep it in one row, whoever writes
+ * (supabase/migrations/20261123001100_content_version.sql), so this reads one row however many
+ * posts there are. A post whose published_at passes changes what visitors read without a write:
+ * the renderer never keeps a page past that moment (readNextPublication). Read as the database
+ * owner: the row lives outside the API's schema.
  */
 export function readContentStamp(db: Database): Promise<string> {
-  return db.asRequest({ ...ANON }, async (tx) => {
+  return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ stamp: string }>(
-      `select concat_ws('|',
-         (select concat(count(*), ':', max(updated_at)) from public.site_content),
-         (select concat(count(*), ':', max(updated_at)) from public.blog_posts)) as stamp`,
+      "select concat(version, '@', changed_at) as stamp from private.content_version",
     );
     return rows[0]?.stamp ?? '';
   });

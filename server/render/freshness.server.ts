@@ -14,8 +14,12 @@ export interface Freshness {
 /**
  * On PGlite every write goes through this process, which counts them (server/content-version.ts):
  * a cache hit touches no database. A PostgreSQL server may be written by other processes too
- * (another instance of the server, psql, a scheduled job), so there every request still
- * reads the content stamp, shared among concurrent requests (fresh-read.server.ts).
+ * (another instance of the server, psql, a scheduled job), so there every request reads the
+ * content version, one row that triggers move on every write (readContentStamp), shared among
+ * concurrent requests (fresh-read.server.ts).
+ *
+ * Learning of writes by LISTEN/NOTIFY instead would save that read, but a notification arrives
+ * after the commit: a request in between would be answered from a page the write made stale.
  */
 export function contentFreshness(db: Database): Freshness {
   if (db.kind === 'pglite') {
