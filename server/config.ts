@@ -51,6 +51,8 @@ export interface ServerConfig {
   publishIntervalMs: number;
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
+  /** Put the client's address in the request log (off: the logs identify no visitor). */
+  logClientAddress: boolean;
 }
 
 const SECRET_FILE = 'jwt-secret';
@@ -130,7 +132,9 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
   const dataDir = path.resolve(env.DATA_DIR || 'data');
   await checkDataDir(dataDir);
   const jwtSecret = await loadJwtSecret(dataDir, env.JWT_SECRET);
-  const trustProxy = ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase());
+  const flag = (value: string | undefined) =>
+    ['1', 'true', 'yes'].includes((value ?? '').toLowerCase());
+  const trustProxy = flag(env.TRUST_PROXY);
   return {
     host: env.HOST || '127.0.0.1',
     port: integer('PORT', env.PORT, 3000),
@@ -167,5 +171,6 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     openaiTimeoutMs: integer('OPENAI_TIMEOUT_MS', env.OPENAI_TIMEOUT_MS, 60_000),
     publishIntervalMs: integer('PUBLISH_INTERVAL_MS', env.PUBLISH_INTERVAL_MS, 60_000),
     trustProxy,
+    logClientAddress: flag(env.LOG_CLIENT_ADDRESS),
   };
 }

@@ -14,6 +14,7 @@ import { createLimits } from './limits/index.ts';
 import { SessionLiveness } from './auth/session-liveness.ts';
 import { guardConnections, SERVER_OPTIONS } from './connections.ts';
 import { describeError, log } from './log.ts';
+import { accessLogger } from './access-log.ts';
 
 export interface RunningServer {
   url: string;
@@ -66,7 +67,12 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   const hono = getRequestListener(app.hono.fetch, { hostname: config.host });
   // Built files and cached pages go out straight from here; the rest, misses included, through Hono.
   const fast = serveFromMemory(app);
+  const logRequest = accessLogger({
+    clientAddress: config.logClientAddress,
+    trustProxy: config.trustProxy,
+  });
   route.handle = (req, res) => {
+    logRequest(req, res);
     if (!fast(req, res)) void hono(req, res);
   };
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { describeError, log } from './log.ts';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from './context.ts';
@@ -67,7 +68,9 @@ export function createSite(
       return undefined;
     }
     const entry = await loadBuiltEntry(root).catch((error: unknown) => {
-      console.error('Rendu serveur indisponible, pages servies sans pré-rendu :', error);
+      log.error(
+        `Rendu serveur indisponible, pages servies sans pré-rendu : ${describeError(error)}`,
+      );
       return undefined;
     });
     const render = entry
@@ -137,7 +140,7 @@ export function createSite(
         }
       } catch (error) {
         // The page still works, rendered by the browser.
-        console.error(`Rendu serveur de ${url.pathname} impossible :`, error);
+        log.error(`Rendu serveur de ${url.pathname} impossible : ${describeError(error)}`);
       }
     }
     return c.html(loaded.shell);

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { describeError, log } from '../log.ts';
 import type { AppContext } from '../context.ts';
 import {
   AuthError,
@@ -85,10 +86,7 @@ export function authRoutes(ctx: AppContext): Hono {
   app.onError((error, c) => {
     if (error instanceof AuthError) return authErrorResponse(c, error);
     // Only the message: request bodies (passwords, tokens) must never reach a log.
-    console.error(
-      'Erreur interne du service d’authentification :',
-      error instanceof Error ? error.message : error,
-    );
+    log.error(`Erreur interne du service d’authentification : ${describeError(error)}`);
     return authErrorResponse(
       c,
       new AuthError(

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { describeError, log } from '../log.ts';
 import WebSocket from 'ws';
 import type { AppContext } from '../context.ts';
 import { verifyJwt } from '../jwt.ts';
@@ -67,10 +68,7 @@ async function invoke(c: Context, name: string, handle: FunctionHandler): Promis
     return await handle(c.req.raw);
   } catch (error) {
     // The message only: a function's internals (keys, queries) stay out of responses and logs.
-    console.error(
-      `Fonction ${name} : erreur non gérée :`,
-      error instanceof Error ? error.message : error,
-    );
+    log.error(`Fonction ${name} : erreur non gérée : ${describeError(error)}`);
     return c.json(
       { code: 'WORKER_ERROR', message: 'La fonction a rencontré une erreur interne.' },
       500,

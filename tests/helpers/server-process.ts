@@ -26,8 +26,8 @@ export interface ServerProcess {
 /**
  * The server as `npm run serve` starts it, in one process of its own (node with the TypeScript
  * loader, so that a signal reaches the server itself, not a launcher in front of it), optionally
- * under a shell command run first (`ulimit -n 1024`, say). Resolves once it says it serves, or
- * once it has exited (a start-up failure): check `exited` and `output()`.
+ * under a shell command run first (`ulimit -n 1024`, say). Resolves once it answers, or once it
+ * has exited (a start-up failure): check `exited` and `output()`.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -52,15 +52,19 @@ export async function startServerProcess(
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  await new Promise<void>((resolve) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Site du garage servi sur')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then(() => resolve());
-  });
+  const onData = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  // Up once it answers (whatever LOG_LEVEL says at start), or gone.
+  let gone = false;
+  void exited.then(() => (gone = true));
+  while (!gone) {
+    const up = await fetch(`http://127.0.0.1:${port}/auth/v1/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
     child,
     port,

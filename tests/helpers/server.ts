@@ -62,6 +62,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     openaiTimeoutMs: 60_000,
     publishIntervalMs: 0,
     trustProxy: false,
+    logClientAddress: false,
     ...overrides,
   };
 }
