@@ -2,6 +2,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './database.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
+import { StartupError } from '../startup-error.ts';
+import { describeError } from '../log.ts';
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'supabase', 'migrations');
 const BOOTSTRAP = path.join(PROJECT_ROOT, 'server', 'db', 'bootstrap.sql');
@@ -23,30 +25,66 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   });
 }
 
+/** Several server processes may start at once on one PostgreSQL: one migrates, the others wait. */
+const MIGRATION_LOCK = "select pg_advisory_xact_lock(hashtext('garage-site migrations'))";
+
 /**
- * Prepares the database as hosted Supabase would have it, then applies each migration not yet
- * recorded, each in its own transaction, recording it in the same table as the Supabase CLI.
- * Returns the versions applied.
+ * Prepares the database as hosted Supabase would have it, then applies every migration not yet
+ * recorded, recording each in the same table as the Supabase CLI. All of a start's migrations run
+ * in one transaction: if one fails, none is applied, and the previous version of the site still
+ * runs on the database as it was. A database that records a migration this code does not know,
+ * newer than its own, was made by a newer version: it is left untouched. Both refusals are
+ * StartupErrors, in French, with the way back. Returns the versions applied.
  */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec(await readFile(BOOTSTRAP, 'utf8'));
-  const applied: string[] = [];
-  for (const migration of await listMigrations(dir)) {
-    const sql = await readFile(migration.file, 'utf8');
-    const done = await db.transaction(async (tx) => {
-      const { rows } = await tx.query(
-        'select 1 from supabase_migrations.schema_migrations where version = $1',
-        [migration.version],
+  const bootstrap = await readFile(BOOTSTRAP, 'utf8');
+  const migrations = await listMigrations(dir);
+  const known = new Set(migrations.map((m) => m.version));
+  const latestKnown = migrations.at(-1)?.version ?? '';
+  let current: Migration | undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query(MIGRATION_LOCK);
+      await tx.exec(bootstrap);
+      const { rows } = await tx.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
       );
-      if (rows.length > 0) return false;
-      await tx.exec(sql);
-      await tx.query(
-        'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
-        [migration.version, migration.name],
-      );
-      return true;
+      const recorded = new Set(rows.map((r) => r.version));
+      const newer = [...recorded].filter((v) => !known.has(v) && v > latestKnown).sort();
+      if (newer.length > 0) throw newerDatabase(newer.at(-1)!, latestKnown);
+      const applied: string[] = [];
+      for (const migration of migrations) {
+        if (recorded.has(migration.version)) continue;
+        current = migration;
+        await tx.exec(await readFile(migration.file, 'utf8'));
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+          [migration.version, migration.name],
+        );
+        applied.push(migration.version);
+      }
+      return applied;
     });
-    if (done) applied.push(migration.version);
+  } catch (error) {
+    if (error instanceof StartupError || !current) throw error;
+    throw failedMigration(current, error);
   }
-  return applied;
+}
+
+function newerDatabase(version: string, latestKnown: string): StartupError {
+  return new StartupError(
+    `La base de données a été mise à jour par une version plus récente du site (migration ` +
+      `${version}, celle-ci s'arrête à ${latestKnown}) : rien n'a été modifié. Relancez la version ` +
+      'récente du site, ou restaurez une sauvegarde faite avec cette version-ci (npm run restore).',
+  );
+}
+
+function failedMigration(migration: Migration, error: unknown): StartupError {
+  return new StartupError(
+    `La mise à jour de la base de données a échoué à la migration ${migration.version}_` +
+      `${migration.name} (${describeError(error)}) : aucune migration de ce démarrage n'a été ` +
+      'appliquée, la base est restée telle quelle. Revenez à la version précédente du site ' +
+      '(elle fonctionne sur cette base), ou restaurez la dernière sauvegarde (npm run restore).',
+    { cause: error },
+  );
 }
