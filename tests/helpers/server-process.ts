@@ -31,7 +31,7 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { before?: string; port?: number; entry?: string } = {},
+  options: { before?: string; port?: number; entry?: string; cwd?: string } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   // The built server (`entry`) runs as it is; the sources through the TypeScript loader.
@@ -40,7 +40,7 @@ export async function startServerProcess(
     : `exec "${process.execPath}" --import tsx server/main.ts`;
   const command = `${options.before ? `${options.before} && ` : ''}${node}`;
   const child = spawn('bash', ['-c', command], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: {
       ...withoutTestRunner(),
       PORT: String(port),

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,24 @@ import { sourceFingerprint } from '../../scripts/source-fingerprint.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** Where the production build of this file is made (beforeAll below), for both describes. */
+let built: string;
+
+/**
+ * `npm ci --omit=dev` in `dir`. This machine's registry lacks other platforms' builds of optional
+ * packages, so npm cannot record them and `npm ci` refuses the lock file (npm/cli#4828): then, as
+ * .ci/run does, `npm install --omit=dev`, which installs the same locked versions.
+ */
+function installLocked(dir: string): void {
+  const options = { cwd: dir, encoding: 'utf8' as const, stdio: 'pipe' as const };
+  const args = ['--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts'];
+  const ci = spawnSync('npm', ['ci', ...args], options);
+  if (ci.status === 0) return;
+  if (!/from lock file/.test(ci.stderr)) throw new Error(`npm ci failed:\n${ci.stderr}`);
+  const install = spawnSync('npm', ['install', ...args], options);
+  if (install.status !== 0) throw new Error(`npm install failed:\n${install.stderr}`);
+}
+
 describe('the production build', () => {
   let dir: string;
   let server: ServerProcess | undefined;
@@ -20,6 +38,7 @@ describe('the production build', () => {
     await mkdir(path.join(ROOT, '.tmp'), { recursive: true });
     // Inside the project, so that the bundle finds its packages in node_modules as in dist/.
     dir = await mkdtemp(path.join(ROOT, '.tmp', 'production-build-'));
+    built = dir;
     const dist = path.join(dir, 'dist');
     await mkdir(dist, { recursive: true });
     await copyFile(path.join(ROOT, 'index.html'), path.join(dist, 'index.html'));
@@ -49,7 +68,6 @@ describe('the production build', () => {
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('renders pages with React built for production, whatever NODE_ENV the server has', async () => {
@@ -74,6 +92,47 @@ describe('the production build', () => {
   }, 60_000);
 });
 
+describe('a production install', () => {
+  it('runs the built server with the runtime dependencies only (npm ci --omit=dev)', async () => {
+    // A built tree, as an operator has it after `npm run build`, outside this checkout.
+    const tree = await mkdtemp(path.join(tmpdir(), 'garage-install-'));
+    try {
+      for (const file of ['package.json', 'package-lock.json', 'server/db/bootstrap.sql'])
+        await cp(path.join(ROOT, file), path.join(tree, file));
+      await cp(
+        path.join(ROOT, 'supabase', 'migrations'),
+        path.join(tree, 'supabase', 'migrations'),
+        {
+          recursive: true,
+        },
+      );
+      await cp(path.join(built, 'dist'), path.join(tree, 'dist'), { recursive: true });
+      await cp(path.join(built, 'server'), path.join(tree, 'dist', '.server'), { recursive: true });
+      const lock = await readFile(path.join(tree, 'package-lock.json'), 'utf8');
+      installLocked(tree);
+      expect(await readFile(path.join(tree, 'package-lock.json'), 'utf8')).toBe(lock);
+      const installed = await readdir(path.join(tree, 'node_modules'));
+      for (const devTool of ['vite', 'react', 'typescript', 'vitest', 'tsx'])
+        expect(installed).not.toContain(devTool);
+
+      const server = await startServerProcess(
+        { DATA_DIR: path.join(tree, 'data'), DIST_DIR: path.join(tree, 'dist') },
+        { entry: path.join(tree, 'dist', '.server', 'main.mjs'), cwd: tree },
+      );
+      try {
+        expect(server.output()).toContain('mode production');
+        const home = await fetch(`${server.url}/`);
+        expect(home.status).toBe(200);
+        expect(await home.text()).toContain('id="hero-title"');
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(tree, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
 describe('the source fingerprint that decides whether `npm start` builds', () => {
   it('changes when a source file changes, and only then', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'garage-fingerprint-'));
@@ -93,3 +152,5 @@ describe('the source fingerprint that decides whether `npm start` builds', () =>
     }
   });
 });
+
+afterAll(() => rm(built, { recursive: true, force: true }));
