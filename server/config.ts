@@ -51,6 +51,10 @@ export interface ServerConfig {
   publishIntervalMs: number;
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
+  /** Rows per /rest/v1 read unless a smaller limit is asked, as PostgREST's db-max-rows (0: none). */
+  maxRows: number;
+  /** Largest /rest/v1 response body, in bytes, estimated before it is built (0: none). */
+  maxResponseBytes: number;
 }
 
 const SECRET_FILE = 'jwt-secret';
@@ -157,5 +161,7 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     openaiTimeoutMs: integer('OPENAI_TIMEOUT_MS', env.OPENAI_TIMEOUT_MS, 60_000),
     publishIntervalMs: integer('PUBLISH_INTERVAL_MS', env.PUBLISH_INTERVAL_MS, 60_000),
     trustProxy,
+    maxRows: integer('API_MAX_ROWS', env.API_MAX_ROWS, 1000),
+    maxResponseBytes: integer('API_MAX_RESPONSE_BYTES', env.API_MAX_RESPONSE_BYTES, 20_000_000),
   };
 }

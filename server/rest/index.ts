@@ -7,6 +7,7 @@ import { errorResponse, RestError, toRestError, unknownTable, unsupported } from
 import { insert } from './insert.ts';
 import { remove, update } from './mutate.ts';
 import { checkProfile } from './parse-headers.ts';
+import { timezoneNames, wantsTimezone } from './prefer.ts';
 import { readTable } from './read.ts';
 import type { RestRequest } from './request.ts';
 import { callRoutine } from './rpc.ts';
@@ -21,14 +22,21 @@ async function handle(ctx: AppContext, c: Context, handler: Handler): Promise<Re
     checkProfile(c.req.raw.headers, method);
     identity = await resolveIdentity(c.req.raw.headers, ctx.config.jwtSecret);
     const catalog = await getCatalog(ctx.db);
+    const headers = c.req.raw.headers;
     return await handler({
       db: ctx.db,
       identity,
       catalog,
       method,
       url: new URL(c.req.url),
-      headers: c.req.raw.headers,
+      headers,
       raw: c.req.raw,
+      // 0 in the configuration switches a bound off.
+      limits: {
+        maxRows: ctx.config.maxRows || null,
+        maxResponseBytes: ctx.config.maxResponseBytes || null,
+      },
+      timezones: wantsTimezone(headers) ? await timezoneNames(ctx.db) : null,
     });
   } catch (error) {
     return errorResponse(
@@ -52,6 +60,16 @@ function tableHandler(name: string): Handler {
         return update(req, table);
       case 'DELETE':
         return remove(req, table);
+      case 'OPTIONS':
+        // What PostgREST answers outside a CORS preflight: the methods, no body. PUT is left out
+        // because this server does not offer it.
+        return new Response(null, {
+          status: 200,
+          headers: {
+            Allow: 'OPTIONS,GET,HEAD,POST,PATCH,DELETE',
+            'Access-Control-Allow-Origin': '*',
+          },
+        });
       default:
         throw unsupported(
           `méthode ${req.method}`,

@@ -62,6 +62,8 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     openaiTimeoutMs: 60_000,
     publishIntervalMs: 0,
     trustProxy: false,
+    maxRows: 1000,
+    maxResponseBytes: 20_000_000,
     ...overrides,
   };
 }
