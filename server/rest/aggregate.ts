@@ -39,6 +39,15 @@ export interface AggregateParts {
   total: string | null;
   /** The cap on the body's estimated size, or null for none. */
   maxBytes: number | null;
+  /** The most rows the page can hold, when known. */
+  rowLimit?: number | null;
+}
+
+/** Whether the cap can be reached at all: not when rows have a fixed size and are few enough. */
+function mayExceed(parts: AggregateParts): boolean {
+  if (parts.maxBytes === null) return false;
+  if (!/^\d+$/.test(parts.rowBytes) || parts.rowLimit == null) return true;
+  return Number(parts.rowBytes) * parts.rowLimit + 2 > parts.maxBytes;
 }
 
 function bodySubquery(parts: AggregateParts): string {
@@ -47,7 +56,7 @@ function bodySubquery(parts: AggregateParts): string {
 
 export function aggregateSql(parts: AggregateParts, params: Params): string {
   const total = parts.total ?? 'null::bigint';
-  if (parts.shape === 'none' || parts.maxBytes === null) {
+  if (parts.shape === 'none' || !mayExceed(parts)) {
     const body = parts.shape === 'none' ? "''" : bodySubquery(parts);
     return (
       `${parts.with} SELECT ${total} AS total_result_set, pg_catalog.count(*) AS page_total, ` +

@@ -14,8 +14,11 @@ import { callRoutine } from './rpc.ts';
 
 type Handler = (req: RestRequest) => Promise<Response>;
 
+/** All /rest/v1 needs of the server: its database and its configuration. */
+type RestContext = Pick<AppContext, 'db' | 'config'>;
+
 /** Checks the profile and the token, then runs `handler`; every failure becomes PostgREST's error body. */
-async function handle(ctx: AppContext, c: Context, handler: Handler): Promise<Response> {
+async function handle(ctx: RestContext, c: Context, handler: Handler): Promise<Response> {
   const method = c.req.method;
   let identity: RequestIdentity | undefined;
   try {
@@ -80,7 +83,7 @@ function tableHandler(name: string): Handler {
 }
 
 /** The part of PostgREST 12 that supabase-js uses, mounted at /rest/v1. */
-export function restRoutes(ctx: AppContext): Hono {
+export function restRoutes(ctx: RestContext): Hono {
   const app = new Hono();
   app.all('/rpc/:fn', (c) => handle(ctx, c, (req) => callRoutine(req, c.req.param('fn'))));
   app.all('/:table', (c) => handle(ctx, c, tableHandler(c.req.param('table'))));

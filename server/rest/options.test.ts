@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../context.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
 import { testConfig } from '../../tests/helpers/server.ts';
@@ -13,8 +12,7 @@ let routes: ReturnType<typeof restRoutes>;
 beforeAll(async () => {
   db = await openPglite({});
   await migrate(db);
-  // restRoutes reads only the database and the configuration.
-  routes = restRoutes({ db, config: await testConfig() } as AppContext);
+  routes = restRoutes({ db, config: await testConfig() });
 }, 60_000);
 
 afterAll(async () => {

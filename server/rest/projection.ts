@@ -33,9 +33,17 @@ function balancedSum(terms: string[]): string {
   return `(${balancedSum(terms.slice(0, half))}) + (${balancedSum(terms.slice(half))})`;
 }
 
+/** A row's estimate, its constant parts added up here: a number alone when every column is fixed-size. */
 function estimate(columns: { key: string; expr: string; type: string }[]): string {
-  const fixed = columns.reduce((n, c) => n + Buffer.byteLength(c.key) + KEY_OVERHEAD, ROW_OVERHEAD);
-  return balancedSum([String(fixed), ...columns.map((c) => sizeEstimate(c.expr, c.type))]);
+  let fixed = ROW_OVERHEAD;
+  const variable: string[] = [];
+  for (const c of columns) {
+    fixed += Buffer.byteLength(c.key) + KEY_OVERHEAD;
+    const size = sizeEstimate(c.expr, c.type);
+    if (/^\d+$/.test(size)) fixed += Number(size);
+    else variable.push(size);
+  }
+  return balancedSum([String(fixed), ...variable]);
 }
 
 /**

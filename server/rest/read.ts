@@ -50,6 +50,7 @@ export async function readTable(req: RestRequest, table: Table): Promise<Respons
       shape: req.method === 'HEAD' ? 'none' : media === 'object' ? 'object' : 'array',
       total: prefs.count ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)' : null,
       maxBytes: req.limits.maxResponseBytes,
+      rowLimit: q.limit,
     },
     params,
   );

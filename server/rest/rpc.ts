@@ -103,6 +103,7 @@ export async function callRoutine(req: RestRequest, name: string): Promise<Respo
       shape: bodyShape(routine, req.method, media === 'object'),
       total: prefs.count ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)' : null,
       maxBytes: req.limits.maxResponseBytes,
+      rowLimit: q.limit,
     },
     params,
   );
