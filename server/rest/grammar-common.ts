@@ -1,5 +1,5 @@
 /**
- * Names, JSON paths and fields in PostgREST 12's query grammar (its `QueryParams.hs`), shared by
+ * Names, JSON paths and fields in PostgREST 12's query grammar, shared by
  * the select, order and filter grammars. Each parser keeps PostgREST's name and shape.
  */
 import { parseError } from './errors.ts';

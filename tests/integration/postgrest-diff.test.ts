@@ -218,7 +218,7 @@ const CASES: Case[] = [
     who: 'admin',
   },
   { name: 'jsonb column', path: '/site_content?select=type,content&type=eq.hero' },
-  // The home page's and blog's queries (spec §7).
+  // The home page's and blog's queries.
   {
     name: 'home latest 3',
     path: '/blog_posts?select=*&published_at=not.is.null&published_at=lte.2030-01-01T00:00:00.000Z&order=published_at.desc&limit=3',
