@@ -97,8 +97,7 @@ export function responseTooLarge(estimate: number, maxBytes: number): RestError 
   return new RestError(
     400,
     LIMIT_EXCEEDED,
-    `Réponse trop volumineuse : environ ${size(estimate)} pour ${size(maxBytes)} au maximum.`,
-    null,
-    'Demandez moins de lignes (limit) ou moins de colonnes (select).',
+    'Réponse trop volumineuse : demandez moins de lignes (limit) ou moins de colonnes (select).',
+    `Environ ${size(estimate)} pour ${size(maxBytes)} au maximum.`,
   );
 }
