@@ -53,6 +53,10 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Put the client's address in the request log (off: the logs identify no visitor). */
   logClientAddress: boolean;
+  /** Rows per /rest/v1 read unless a smaller limit is asked, as PostgREST's db-max-rows (0: none). */
+  maxRows: number;
+  /** Largest /rest/v1 response body, in bytes, estimated before it is built (0: none). */
+  maxResponseBytes: number;
 }
 
 const SECRET_FILE = 'jwt-secret';
@@ -172,5 +176,7 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     publishIntervalMs: integer('PUBLISH_INTERVAL_MS', env.PUBLISH_INTERVAL_MS, 60_000),
     trustProxy,
     logClientAddress: flag(env.LOG_CLIENT_ADDRESS),
+    maxRows: integer('API_MAX_ROWS', env.API_MAX_ROWS, 1000),
+    maxResponseBytes: integer('API_MAX_RESPONSE_BYTES', env.API_MAX_RESPONSE_BYTES, 20_000_000),
   };
 }

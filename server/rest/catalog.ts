@@ -28,8 +28,8 @@ export interface Routine {
   name: string;
   params: RoutineParam[];
   returns: ReturnShape;
-  /** Names of the result's columns when it returns rows (OUT/TABLE parameters or a table type). */
-  columns: string[] | null;
+  /** The result's columns when it returns rows (OUT/TABLE parameters or a table type). */
+  columns: { name: string; type: string }[] | null;
   /** The return type's name, which PostgREST names in its errors about result columns. */
   resultType: string;
   volatile: boolean;
@@ -106,10 +106,11 @@ function toRoutine(raw: RawRoutine, tables: Map<string, Table>): Routine {
   const inputs = raw.argTypes
     .map((type, i) => ({ type, name: raw.argNames[i] ?? '', mode: modes[i] ?? 'i' }))
     .filter((arg) => arg.mode === 'i' || arg.mode === 'b' || arg.mode === 'v');
-  const outNames = raw.argNames.filter(
-    (_, i) => modes[i] === 'o' || modes[i] === 'b' || modes[i] === 't',
-  );
-  const hasOutColumns = outNames.length > 0;
+  const outColumns = raw.argTypes
+    .map((type, i) => ({ type, name: raw.argNames[i] ?? '', mode: modes[i] }))
+    .filter((arg) => arg.mode === 'o' || arg.mode === 'b' || arg.mode === 't')
+    .map(({ name, type }) => ({ name, type }));
+  const hasOutColumns = outColumns.length > 0;
   const composite = raw.retKind === 'c' || (raw.retType === 'record' && hasOutColumns);
   let returns: ReturnShape;
   if (raw.retType === 'void') returns = 'void';
@@ -126,8 +127,8 @@ function toRoutine(raw: RawRoutine, tables: Map<string, Table>): Routine {
     columns: !composite
       ? null
       : hasOutColumns
-        ? outNames
-        : (tables.get(raw.retType)?.columns.map((c) => c.name) ?? null),
+        ? outColumns
+        : (tables.get(raw.retType)?.columns.map(({ name, type }) => ({ name, type })) ?? null),
     resultType: raw.retType,
     volatile: raw.volatile,
   };

@@ -7,28 +7,39 @@ import { errorResponse, RestError, toRestError, unknownTable, unsupported } from
 import { insert } from './insert.ts';
 import { remove, update } from './mutate.ts';
 import { checkProfile } from './parse-headers.ts';
+import { timezoneNames, wantsTimezone } from './prefer.ts';
 import { readTable } from './read.ts';
 import type { RestRequest } from './request.ts';
 import { callRoutine } from './rpc.ts';
 
 type Handler = (req: RestRequest) => Promise<Response>;
 
+/** All /rest/v1 needs of the server: its database and its configuration. */
+type RestContext = Pick<AppContext, 'db' | 'config'>;
+
 /** Checks the profile and the token, then runs `handler`; every failure becomes PostgREST's error body. */
-async function handle(ctx: AppContext, c: Context, handler: Handler): Promise<Response> {
+async function handle(ctx: RestContext, c: Context, handler: Handler): Promise<Response> {
   const method = c.req.method;
   let identity: RequestIdentity | undefined;
   try {
     checkProfile(c.req.raw.headers, method);
     identity = await resolveIdentity(c.req.raw.headers, ctx.config.jwtSecret);
     const catalog = await getCatalog(ctx.db);
+    const headers = c.req.raw.headers;
     return await handler({
       db: ctx.db,
       identity,
       catalog,
       method,
       url: new URL(c.req.url),
-      headers: c.req.raw.headers,
+      headers,
       raw: c.req.raw,
+      // 0 in the configuration switches a bound off.
+      limits: {
+        maxRows: ctx.config.maxRows || null,
+        maxResponseBytes: ctx.config.maxResponseBytes || null,
+      },
+      timezones: wantsTimezone(headers) ? await timezoneNames(ctx.db) : null,
     });
   } catch (error) {
     return errorResponse(
@@ -52,6 +63,16 @@ function tableHandler(name: string): Handler {
         return update(req, table);
       case 'DELETE':
         return remove(req, table);
+      case 'OPTIONS':
+        // What PostgREST answers outside a CORS preflight: the methods, no body. PUT is left out
+        // because this server does not offer it.
+        return new Response(null, {
+          status: 200,
+          headers: {
+            Allow: 'OPTIONS,GET,HEAD,POST,PATCH,DELETE',
+            'Access-Control-Allow-Origin': '*',
+          },
+        });
       default:
         throw unsupported(
           `méthode ${req.method}`,
@@ -62,7 +83,7 @@ function tableHandler(name: string): Handler {
 }
 
 /** The part of PostgREST 12 that supabase-js uses, mounted at /rest/v1. */
-export function restRoutes(ctx: AppContext): Hono {
+export function restRoutes(ctx: RestContext): Hono {
   const app = new Hono();
   app.all('/rpc/:fn', (c) => handle(ctx, c, (req) => callRoutine(req, c.req.param('fn'))));
   app.all('/:table', (c) => handle(ctx, c, tableHandler(c.req.param('table'))));

@@ -1,11 +1,15 @@
+import { aggregateSql, type AggregateRow, toResultSet } from './aggregate.ts';
 import type { Table } from './catalog.ts';
 import { notSingular, RestError, unsupported } from './errors.ts';
-import { negotiate, parsePrefer, readJsonBody, type Preferences } from './parse-headers.ts';
+import { contentType, negotiate } from './negotiate.ts';
+import { readJsonBody } from './parse-headers.ts';
 import { parseQuery } from './parse-query.ts';
 import { payloadColumns, payloadRowsSql } from './payload.ts';
-import type { RestRequest } from './request.ts';
-import { contentRange, contentType, respond, toResultSet } from './response.ts';
-import { bodySql, checkReadColumns, ident, Params, qualified, selectList } from './sql.ts';
+import { appliedHeader, checkStrict, parsePrefer, type Preferences } from './prefer.ts';
+import { projection } from './projection.ts';
+import { applySettings, type RestRequest } from './request.ts';
+import { contentRange, respond } from './response.ts';
+import { checkColumns, ident, Params, qualified, selectColumns } from './sql.ts';
 
 // PostgREST's way of telling new rows from merged ones without reading them back: every row
 // offered counts +1, every row that took the DO UPDATE branch counts -1.
@@ -36,16 +40,18 @@ function location(table: Table, body: string): string | null {
 
 /** POST on a table: insert, or upsert with `Prefer: resolution=...`. */
 export async function insert(req: RestRequest, table: Table): Promise<Response> {
-  const media = negotiate(req.headers);
-  const prefs = parsePrefer(req.headers);
-  const q = parseQuery(req.url.searchParams, null);
-  if (q.filters.length > 0 || q.order.length > 0 || q.limit !== null || q.offset !== 0) {
+  const q = parseQuery(req.url.searchParams);
+  const body = await readJsonBody(req.raw);
+  const filtered = q.filters.length > 0 || q.logic.length > 0;
+  if (filtered || q.order.length > 0 || q.limit !== null || q.offset !== 0) {
     throw unsupported('filtres, tri ou pagination sur une insertion');
   }
-  checkReadColumns(table, q.select, [], []);
-  const target = conflictTarget(table, prefs, q.onConflict);
-  const body = await readJsonBody(req.raw);
   const payload = payloadColumns(table, body.value, q.columns, body.text);
+  const prefs = parsePrefer(req.headers, req.timezones);
+  checkStrict(prefs);
+  const media = negotiate(req.headers);
+  const target = conflictTarget(table, prefs, q.onConflict);
+  checkColumns(table, selectColumns(q));
 
   const params = new Params();
   const source = qualified(table.name);
@@ -59,33 +65,46 @@ export async function insert(req: RestRequest, table: Table): Promise<Response> 
       ? `DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')} WHERE ${COUNT_DOWN}`
       : 'DO NOTHING';
   }
+  const primaryKey = table.columns.filter((c) => table.primaryKey.includes(c.name));
   const returning =
     prefs.return === 'representation'
       ? `${source}.*`
-      : prefs.return === 'headers-only' && table.primaryKey.length > 0
-        ? table.primaryKey.map((k) => `${source}.${ident(k)}`).join(', ')
+      : prefs.return === 'headers-only' && primaryKey.length > 0
+        ? primaryKey.map((c) => `${source}.${ident(c.name)}`).join(', ')
         : '1';
   const mutation =
     `INSERT INTO ${source}${cols.length > 0 ? `(${cols.join(', ')})` : ''} ` +
     `SELECT ${cols.map((c) => `pgrst_body.${c}`).join(', ')} ` +
-    `FROM ${payloadRowsSql(table, payload, params, prefs.missingDefault)}` +
+    `FROM ${payloadRowsSql(table, payload, params, prefs.missing === 'default')}` +
     `${merge ? ` WHERE ${COUNT_UP}` : ''}${conflict} RETURNING ${returning}`;
-  const [outer, bodyExpr] =
+  const output =
     prefs.return === 'representation'
-      ? [
-          `SELECT ${selectList('pgrst_source', q.select)} FROM pgrst_source`,
-          bodySql(media === 'object'),
-        ]
-      : prefs.return === 'headers-only'
-        ? ['SELECT * FROM pgrst_source', bodySql(false)]
-        : ['SELECT * FROM pgrst_source', "''"];
-  const sql =
-    `WITH pgrst_source AS (${mutation}) SELECT pg_catalog.count(_postgrest_t) AS page_total, ` +
-    `${bodyExpr} AS body FROM (${outer}) _postgrest_t`;
+      ? projection('pgrst_source', q.select, table.columns)
+      : projection('pgrst_source', null, primaryKey);
+  const sql = aggregateSql(
+    {
+      with: `WITH pgrst_source AS (${mutation})`,
+      page: 'pgrst_source',
+      projection: output.list,
+      rowBytes: output.rowBytes,
+      shape:
+        prefs.return === 'representation'
+          ? media === 'object'
+            ? 'object'
+            : 'array'
+          : prefs.return === 'headers-only'
+            ? 'array'
+            : 'none',
+      total: null,
+      maxBytes: req.limits.maxResponseBytes,
+    },
+    params,
+  );
 
   const { result, inserted } = await req.db.asRequest(req.identity, async (tx) => {
-    const { rows } = await tx.query<{ page_total: unknown; body: unknown }>(sql, params.values);
-    const result = toResultSet(rows[0]);
+    await applySettings(tx, { readOnly: false, timezone: prefs.timezone });
+    const { rows } = await tx.query<AggregateRow>(sql, params.values);
+    const result = toResultSet(rows[0], req.limits.maxResponseBytes);
     if (media === 'object' && result.pageTotal !== 1) throw notSingular(result.pageTotal);
     if (!merge) return { result, inserted: result.pageTotal };
     const counted = await tx.query<{ n: unknown }>(
@@ -96,13 +115,21 @@ export async function insert(req: RestRequest, table: Table): Promise<Response> 
 
   const representation = prefs.return === 'representation';
   const status = prefs.resolution === 'merge-duplicates' && inserted === 0 ? 200 : 201;
+  const resolves = table.primaryKey.length > 0 || q.onConflict !== null;
   return respond(
     req.method,
     status,
     {
       Location: prefs.return === 'headers-only' ? location(table, result.body) : null,
       'Content-Range': contentRange(1, 0, prefs.count ? result.pageTotal : null),
-      'Preference-Applied': prefs.applied,
+      'Preference-Applied': appliedHeader(prefs, [
+        ...(resolves ? (['resolution'] as const) : []),
+        'missing',
+        'return',
+        'count',
+        'handling',
+        'timezone',
+      ]),
       'Content-Type': representation ? contentType(media) : null,
     },
     representation ? result.body : null,

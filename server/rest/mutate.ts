@@ -1,26 +1,30 @@
+import { aggregateSql, type AggregateRow, toResultSet } from './aggregate.ts';
 import type { Table } from './catalog.ts';
 import { notSingular, unsupported } from './errors.ts';
-import { negotiate, parsePrefer, readJsonBody } from './parse-headers.ts';
+import { contentType, negotiate } from './negotiate.ts';
+import { readJsonBody } from './parse-headers.ts';
 import { parseQuery, type QueryParts } from './parse-query.ts';
 import { payloadColumns, payloadRowsSql } from './payload.ts';
-import type { RestRequest } from './request.ts';
-import { contentRange, contentType, respond, toResultSet } from './response.ts';
+import { appliedHeader, checkStrict, parsePrefer, type Preferences } from './prefer.ts';
+import { projection } from './projection.ts';
+import { applySettings, type RestRequest } from './request.ts';
+import { contentRange, respond } from './response.ts';
 import {
-  bodySql,
-  checkReadColumns,
+  checkColumns,
+  conditionColumns,
+  conditions,
   ident,
   Params,
   qualified,
-  selectList,
+  selectColumns,
   whereSql,
 } from './sql.ts';
 
-function parseMutationQuery(req: RestRequest, table: Table): QueryParts {
-  const q = parseQuery(req.url.searchParams, null);
+function parseMutationQuery(req: RestRequest): QueryParts {
+  const q = parseQuery(req.url.searchParams);
   if (q.order.length > 0 || q.limit !== null || q.offset !== 0) {
     throw unsupported('tri ou pagination sur une modification ou une suppression');
   }
-  checkReadColumns(table, q.select, q.filters, []);
   return q;
 }
 
@@ -29,25 +33,34 @@ async function run(
   req: RestRequest,
   table: Table,
   q: QueryParts,
+  prefs: Preferences,
   params: Params,
   mutation: (returning: string) => string,
   lower: number,
 ): Promise<Response> {
+  checkStrict(prefs);
   const media = negotiate(req.headers);
-  const prefs = parsePrefer(req.headers);
+  // As Postgres meets them: the WHERE of the change, then the select list of its answer.
+  checkColumns(table, [...conditionColumns(conditions(q, true)), ...selectColumns(q)]);
   const representation = prefs.return === 'representation';
-  const source = qualified(table.name);
-  const outer = representation
-    ? `SELECT ${selectList('pgrst_source', q.select)} FROM pgrst_source`
-    : 'SELECT * FROM pgrst_source';
-  const sql =
-    `WITH pgrst_source AS (${mutation(representation ? `${source}.*` : '1')}) ` +
-    `SELECT pg_catalog.count(_postgrest_t) AS page_total, ${representation ? bodySql(media === 'object') : "''"} AS body ` +
-    `FROM (${outer}) _postgrest_t`;
+  const output = projection('pgrst_source', q.select, table.columns);
+  const sql = aggregateSql(
+    {
+      with: `WITH pgrst_source AS (${mutation(representation ? `${qualified(table.name)}.*` : '1')})`,
+      page: 'pgrst_source',
+      projection: output.list,
+      rowBytes: output.rowBytes,
+      shape: representation ? (media === 'object' ? 'object' : 'array') : 'none',
+      total: null,
+      maxBytes: req.limits.maxResponseBytes,
+    },
+    params,
+  );
   const result = await req.db.asRequest(req.identity, async (tx) => {
-    const { rows } = await tx.query<{ page_total: unknown; body: unknown }>(sql, params.values);
-    const result = toResultSet(rows[0]);
+    await applySettings(tx, { readOnly: false, timezone: prefs.timezone });
+    const { rows } = await tx.query<AggregateRow>(sql, params.values);
     // Thrown inside the transaction so that the change is rolled back, as PostgREST does.
+    const result = toResultSet(rows[0], req.limits.maxResponseBytes);
     if (media === 'object' && result.pageTotal !== 1) throw notSingular(result.pageTotal);
     return result;
   });
@@ -60,20 +73,25 @@ async function run(
         lower === 0 ? result.pageTotal - 1 : 0,
         prefs.count ? result.pageTotal : null,
       ),
-      'Preference-Applied': prefs.applied,
+      'Preference-Applied': appliedHeader(prefs, [
+        ...(req.method === 'PATCH' ? (['missing'] as const) : []),
+        'return',
+        'count',
+        'handling',
+        'timezone',
+      ]),
       'Content-Type': representation ? contentType(media) : null,
     },
     representation ? result.body : null,
   );
 }
 
-/** PATCH: update the rows the filters select with the body's columns. */
+/** PATCH: update the rows the filters select with the body's columns (the first object of an array). */
 export async function update(req: RestRequest, table: Table): Promise<Response> {
-  const q = parseMutationQuery(req, table);
-  const prefs = parsePrefer(req.headers);
+  const q = parseMutationQuery(req);
   const body = await readJsonBody(req.raw);
-  const first = Array.isArray(body.value) ? body.value.slice(0, 1) : body.value;
-  const payload = payloadColumns(table, first, q.columns, body.text);
+  const payload = payloadColumns(table, body.value, q.columns, body.text);
+  const prefs = parsePrefer(req.headers, req.timezones);
   const params = new Params();
   const source = qualified(table.name);
   const mutation = (returning: string) => {
@@ -81,28 +99,21 @@ export async function update(req: RestRequest, table: Table): Promise<Response> 
       // Nothing to set: PostgREST reads nothing and changes nothing.
       return `SELECT ${returning === '1' ? 'NULL' : returning} FROM ${source} WHERE false`;
     }
-    const where = whereSql(source, q.filters, params);
+    const where = whereSql(source, conditions(q, true), params);
     const set = payload.columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ');
-    return (
-      `UPDATE ${source} SET ${set} FROM ${payloadRowsSql(table, payload, params, prefs.missingDefault, true)}` +
-      `${where} RETURNING ${returning}`
-    );
+    const rows = payloadRowsSql(table, payload, params, prefs.missing === 'default', true);
+    return `UPDATE ${source} SET ${set} FROM ${rows}${where} RETURNING ${returning}`;
   };
-  return run(req, table, q, params, mutation, 0);
+  return run(req, table, q, prefs, params, mutation, 0);
 }
 
 /** DELETE the rows the filters select. */
 export async function remove(req: RestRequest, table: Table): Promise<Response> {
-  const q = parseMutationQuery(req, table);
+  const q = parseMutationQuery(req);
+  const prefs = parsePrefer(req.headers, req.timezones);
   const params = new Params();
   const source = qualified(table.name);
-  const where = whereSql(source, q.filters, params);
-  return run(
-    req,
-    table,
-    q,
-    params,
-    (returning) => `DELETE FROM ${source}${where} RETURNING ${returning}`,
-    1,
-  );
+  const where = whereSql(source, conditions(q, true), params);
+  const mutation = (returning: string) => `DELETE FROM ${source}${where} RETURNING ${returning}`;
+  return run(req, table, q, prefs, params, mutation, 1);
 }

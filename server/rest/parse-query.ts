@@ -1,7 +1,29 @@
-import { parseError, RestError, unsupported } from './errors.ts';
-import { parseFilter, type Filter } from './parse-filter.ts';
+/**
+ * A request's query string, read with PostgREST 12's grammar and reduced to what this server
+ * runs. Constructs PostgREST has and this server does not (embedding, JSON paths, aggregates,
+ * other operators) are refused by name, never half-done.
+ */
+import { RestError, unsupported } from './errors.ts';
+import { parseWith, type Field } from './grammar-common.ts';
+import { pLogicTree } from './grammar-filter.ts';
+import { pColumns, pOrder, pTreePath, type OrderNode } from './grammar-order.ts';
+import { pFieldForest, type SelectItem } from './grammar-select.ts';
+import { fastOrder, fastSelect } from './fast-parse.ts';
+import { checkNesting } from './limits.ts';
+import { before, eof, run } from './parsec.ts';
+import { toFilter, toLogic, type Filter, type LogicTree } from './query-filters.ts';
+import { requestedPage } from './range.ts';
+import { castType } from './types.ts';
 
-export type { Filter } from './parse-filter.ts';
+export type { Filter, LogicTree } from './query-filters.ts';
+
+export interface SelectField {
+  /** A column name, or `*`. */
+  column: string;
+  alias: string | null;
+  /** The SQL type to cast to, from the allow-list. */
+  cast: string | null;
+}
 
 export interface OrderTerm {
   column: string;
@@ -10,8 +32,10 @@ export interface OrderTerm {
 }
 
 export interface QueryParts {
-  /** Column names and `*`, in order, or null for every column (`*` alone or no `select`). */
-  select: string[] | null;
+  /** The items in order, or null for every column (`*` alone, empty or absent). */
+  select: SelectField[] | null;
+  /** `or`/`and` parameters, in order. */
+  logic: LogicTree[];
   filters: Filter[];
   order: OrderTerm[];
   limit: number | null;
@@ -20,183 +44,147 @@ export interface QueryParts {
   columns: string[] | null;
 }
 
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns']);
-const NAME_CHAR = /[\p{L}\p{N}_$]/u;
-
-/** Reads an identifier at `i`: a run of letters, digits, `_` and `$`, or a double-quoted name. */
-export function readName(s: string, i: number): { name: string; end: number } | null {
-  if (s[i] === '"') {
-    const close = s.indexOf('"', i + 1);
-    return close > i + 1 ? { name: s.slice(i + 1, close), end: close + 1 } : null;
-  }
-  let end = i;
-  while (end < s.length && NAME_CHAR.test(s[end]!)) end++;
-  return end > i ? { name: s.slice(i, end), end } : null;
+export interface QueryOptions {
+  /** The `Range` header, which PostgREST honours on GET only. */
+  rangeHeader?: string | null;
+  /** Function arguments passed as query parameters (GET /rpc). */
+  argNames?: ReadonlySet<string>;
+  /** The configured maximum of rows, for reads. */
+  maxRows?: number | null;
 }
 
-function failed(what: string, raw: string, at: number, expecting: string): RestError {
-  const found = at < raw.length ? `"${raw[at]}"` : 'end of input';
-  return parseError(
-    `"failed to parse ${what} (${raw})" (line 1, column ${at + 1})`,
-    `unexpected ${found} expecting ${expecting}`,
-  );
+const RESERVED = new Set(['select', 'columns', 'on_conflict']);
+const EMBEDDABLE = new Set(['order', 'limit', 'offset', 'and', 'or']);
+const lastWord = (key: string) => key.split('.').at(-1)!;
+
+function plainColumn(field: Field, what: string): string {
+  if (field.path.length > 0) throw unsupported(`chemins JSON (->, ->>) dans ${what}`);
+  return field.name;
 }
 
-const AFTER_NAME = 'letter, digit, "-", "->>", "->", "::", ".", ")", "," or end of input';
-const ITEM_START = '"...", field name (* or [a..z0..9_$]), "*" or "count()"';
-
-function selectFailure(raw: string, at: number, expecting: string, quote: string): RestError {
-  const found = at < raw.length ? `${quote}${raw[at]}${quote}` : 'end of input';
-  return parseError(
-    `"failed to parse select parameter (${raw})" (line 1, column ${at + 1})`,
-    `unexpected ${found} expecting ${expecting}`,
-  );
-}
-
-/**
- * `select=`: plain column names and `*` only, in the order given (PostgREST repeats a column named
- * twice, so does this). Everything else PostgREST offers is refused by name. Null means `*` alone.
- */
-export function parseSelect(raw: string | null): string[] | null {
-  if (raw === null || raw === '') return null;
-  const items: string[] = [];
-  let i = 0;
-  for (;;) {
-    if (raw.startsWith('...', i)) throw unsupported('ressources imbriquées (...) dans select');
-    if (raw[i] === '*') {
-      items.push('*');
-      i++;
-    } else {
-      const name = readName(raw, i);
-      if (!name) throw selectFailure(raw, i, ITEM_START, '"');
-      items.push(name.name);
-      i = name.end;
-      const rest = raw.slice(i);
-      if (rest.startsWith('::')) throw unsupported('conversion de type (::) dans select');
-      if (rest.startsWith(':')) throw unsupported('alias (alias:colonne) dans select');
-      if (rest.startsWith('->')) throw unsupported('chemins JSON (->, ->>) dans select');
-      if (rest.startsWith('(') || rest.startsWith('!')) {
-        throw unsupported(`ressources imbriquées ou agrégats dans select (${name.name})`);
-      }
+function toSelect(items: SelectItem[]): SelectField[] | null {
+  const fields = items.map((item): SelectField => {
+    if (item.kind !== 'field') {
+      throw unsupported(`ressources imbriquées dans select (${item.name})`);
     }
-    if (i >= raw.length) break;
-    if (raw[i] !== ',') throw selectFailure(raw, i, AFTER_NAME, "'");
-    i++;
-  }
-  return items.length === 1 && items[0] === '*' ? null : items;
+    if (item.aggregate) {
+      throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    }
+    return {
+      column: plainColumn(item.field, 'select'),
+      alias: item.alias,
+      cast: item.cast === null || item.field.name === '*' ? null : castType(item.cast),
+    };
+  });
+  const onlyStar = fields.length === 1 && fields[0]!.column === '*';
+  return fields.length === 0 || onlyStar ? null : fields;
 }
 
-export function parseOrder(raw: string | null): OrderTerm[] {
-  if (raw === null || raw === '') return [];
-  const terms: OrderTerm[] = [];
-  let offset = 0;
-  for (const part of raw.split(',')) {
-    const name = readName(part, 0);
-    if (!name) throw failed('order', raw, offset, 'letter, digit or quoted name');
-    const rest = part.slice(name.end);
-    if (rest.startsWith('->') || rest.startsWith('(')) {
-      throw unsupported('tri sur un chemin JSON ou une ressource imbriquée');
-    }
-    const term: OrderTerm = { column: name.name, direction: null, nulls: null };
-    let at = offset + name.end;
-    for (const modifier of rest === '' ? [] : rest.slice(1).split('.')) {
-      const expected = rest[0] === '.' ? modifier : null;
-      if (expected === 'asc' && !term.direction && !term.nulls) term.direction = 'ASC';
-      else if (expected === 'desc' && !term.direction && !term.nulls) term.direction = 'DESC';
-      else if (expected === 'nullsfirst' && !term.nulls) term.nulls = 'NULLS FIRST';
-      else if (expected === 'nullslast' && !term.nulls) term.nulls = 'NULLS LAST';
-      else {
-        throw failed(
-          'order',
-          raw,
-          rest[0] === '.' ? at + 1 : at,
-          '"asc", "desc", "nullsfirst" or "nullslast"',
-        );
-      }
-      at += modifier.length + 1;
-    }
-    terms.push(term);
-    offset += part.length + 1;
-  }
-  return terms;
-}
-
-/** A comma-separated list of names, each possibly double-quoted (supabase-js quotes `columns`). */
-export function parseNameList(param: string, raw: string): string[] {
-  return raw.split(',').map((item) => {
-    const trimmed = item.trim();
-    const name = readName(trimmed, 0);
-    if (!name || name.end !== trimmed.length)
-      throw failed(param, raw, raw.indexOf(item), 'a column name');
-    return name.name;
+function toOrder(nodes: OrderNode[]): OrderTerm[] {
+  return nodes.map((node) => {
+    if (node.relation !== null) throw unsupported('tri sur une ressource imbriquée');
+    return {
+      column: plainColumn(node.field, 'order'),
+      direction: node.direction,
+      nulls: node.nulls,
+    };
   });
 }
 
-function parseCount(name: 'limit' | 'offset', raw: string | null): number | null {
-  if (raw === null) return null;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  if (name === 'limit' && /^-\d+$/.test(raw)) {
-    throw new RestError(
-      416,
-      'PGRST103',
-      'Requested range not satisfiable',
-      'Limit should be greater than or equal to zero.',
-    );
-  }
-  throw parseError(
-    `Valeur invalide pour ${name} : ${raw}`,
-    'Un entier positif ou nul est attendu.',
-  );
-}
+const treePath = before(pTreePath, eof);
+const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** A `Range: 0-9` header (items), which PostgREST honours like limit/offset. */
-function parseRangeHeader(header: string | null): { offset: number; limit: number | null } | null {
-  if (!header) return null;
-  const match = /^(?:items=)?\s*(\d+)-(\d*)\s*$/.exec(header);
-  if (!match)
-    throw parseError(
-      `En-tête Range invalide : ${header}`,
-      'Forme attendue : début-fin, par exemple 0-9.',
-    );
-  const from = Number(match[1]);
-  const to = match[2] === '' ? null : Number(match[2]);
-  if (to !== null && to < from)
-    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', null);
-  return { offset: from, limit: to === null ? null : to - from + 1 };
+/**
+ * A filter's key: a column, or the raw key when the grammar does not read all of it (PostgREST
+ * would filter on the part it read); the catalog then refuses it as an unknown column.
+ */
+function filterColumn(key: string): string {
+  if (PLAIN_NAME.test(key)) return key;
+  const result = run(treePath, key);
+  if (!result.ok) return key;
+  if (result.value.path.length > 0)
+    throw unsupported(`filtre sur une ressource imbriquée (${key})`);
+  return plainColumn(result.value.field, 'un filtre');
 }
 
 /**
- * Splits a query string into PostgREST's reserved parameters and filters. `argNames` are taken
- * out first (GET /rpc passes function arguments as query parameters).
+ * Splits a query string as PostgREST does: `order`, then `or`/`and`, `columns`, `select`, the
+ * filters and `on_conflict` are read in that order, so the first malformed one is reported.
  */
-export function parseQuery(
-  params: URLSearchParams,
-  rangeHeader: string | null,
-  argNames: ReadonlySet<string> = new Set(),
-): QueryParts {
-  const filters: Filter[] = [];
-  for (const [key, value] of params) {
-    if (RESERVED.has(key) || argNames.has(key)) continue;
-    filters.push(parseFilter(key, value));
-  }
-  let limit = parseCount('limit', params.get('limit'));
-  let offset = parseCount('offset', params.get('offset')) ?? 0;
-  const range = parseRangeHeader(rangeHeader);
-  if (range) {
-    if (params.has('limit') || params.has('offset')) {
-      throw unsupported('en-tête Range combiné à limit ou offset');
+export function parseQuery(params: URLSearchParams, options: QueryOptions = {}): QueryParts {
+  const entries = [...params];
+  for (const [key] of entries) {
+    const last = lastWord(key);
+    if ((last === 'limit' || last === 'offset') && key !== last) {
+      throw unsupported(`pagination d'une ressource imbriquée (${key})`);
     }
-    ({ limit, offset } = range);
   }
-  const onConflict = params.get('on_conflict');
-  const columns = params.get('columns');
+  const orders = entries.filter(([k]) => lastWord(k) === 'order');
+  for (const [key] of orders)
+    if (key !== 'order') throw unsupported('tri sur une ressource imbriquée');
+  const order = orders.map(([, v]) =>
+    toOrder(fastOrder(v) ?? parseWith(pOrder, `failed to parse order (${v})`, v)),
+  );
+
+  const logic = entries
+    .filter(([k]) => lastWord(k) === 'and' || lastWord(k) === 'or')
+    .map(([key, value]) => {
+      if (key !== lastWord(key) && !/^not\.(and|or)$/.test(key)) {
+        throw unsupported(`opérateur logique sur une ressource imbriquée (${key})`);
+      }
+      checkNesting(key, value);
+      const tree = parseWith(
+        pLogicTree,
+        `failed to parse logic tree (${value})`,
+        key + value,
+        true,
+      );
+      return toLogic(tree);
+    });
+
+  const columnsParam = params.get('columns');
+  const columns =
+    columnsParam === null
+      ? null
+      : parseWith(
+          pColumns,
+          `failed to parse columns parameter (${columnsParam})`,
+          columnsParam,
+          true,
+        );
+  const select = params.get('select');
+  if (select !== null) checkNesting('select', select);
+  const parsedSelect =
+    select === null
+      ? null
+      : toSelect(
+          fastSelect(select) ??
+            parseWith(pFieldForest, `failed to parse select parameter (${select})`, select, true),
+        );
+
+  const filters = entries
+    .filter(([k]) => !RESERVED.has(k) && !EMBEDDABLE.has(lastWord(k)) && !options.argNames?.has(k))
+    .map(([key, value]) => toFilter(filterColumn(key), value));
+
+  const onConflictParam = params.get('on_conflict');
+  const onConflict =
+    onConflictParam === null
+      ? null
+      : parseWith(
+          pColumns,
+          `failed to parse on_conflict parameter (${onConflictParam})`,
+          onConflictParam,
+          true,
+        );
+  const page = requestedPage(params, options.rangeHeader ?? null, options.maxRows ?? null);
   return {
-    select: parseSelect(params.get('select')),
+    select: parsedSelect,
+    logic,
     filters,
-    order: parseOrder(params.get('order')),
-    limit,
-    offset,
-    onConflict: onConflict === null ? null : parseNameList('on_conflict', onConflict),
-    columns: columns === null ? null : parseNameList('columns', columns),
+    order: order[0] ?? [],
+    limit: page.limit,
+    offset: page.offset,
+    onConflict,
+    columns,
   };
 }

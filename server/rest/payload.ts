@@ -24,13 +24,17 @@ export function payloadColumns(
   columnsParam: string[] | null,
   text: string,
 ): Payload {
-  const rows = Array.isArray(value) ? value : [value];
-  if (!rows.every(isObject)) throw invalidJson();
+  // PostgREST reads a lone scalar as an empty array; here it is refused as the mistake it is.
+  if (!Array.isArray(value) && !isObject(value)) throw invalidJson();
+  const rows: unknown[] = Array.isArray(value) ? value : [value];
   let columns: string[];
-  if (columnsParam) columns = columnsParam;
-  else {
-    const first = rows[0] ? Object.keys(rows[0]) : [];
-    const same = (row: Record<string, unknown>) => {
+  if (columnsParam) {
+    if (!rows.every(isObject)) throw invalidJson();
+    columns = columnsParam;
+  } else {
+    const first = isObject(rows[0]) ? Object.keys(rows[0]) : [];
+    const same = (row: unknown) => {
+      if (!isObject(row)) return false;
       const keys = Object.keys(row);
       return keys.length === first.length && keys.every((k) => first.includes(k));
     };

@@ -1,64 +1,72 @@
+import { aggregateSql, type AggregateRow, toResultSet } from './aggregate.ts';
 import type { Table } from './catalog.ts';
 import { notSingular } from './errors.ts';
-import { negotiate, parsePrefer } from './parse-headers.ts';
+import { contentType, negotiate } from './negotiate.ts';
 import { parseQuery } from './parse-query.ts';
-import { readOnly, type RestRequest } from './request.ts';
+import { appliedHeader, checkStrict, parsePrefer } from './prefer.ts';
+import { neededColumns, projection } from './projection.ts';
+import { applySettings, type RestRequest } from './request.ts';
+import { contentLocation, contentRange, rangeStatus, respond } from './response.ts';
 import {
-  contentLocation,
-  contentRange,
-  contentType,
-  rangeStatus,
-  respond,
-  toResultSet,
-} from './response.ts';
-import {
-  bodySql,
-  checkReadColumns,
+  checkColumns,
+  conditionColumns,
+  conditions,
   limitSql,
+  orderColumns,
   orderSql,
   Params,
   qualified,
-  selectList,
+  selectColumns,
   whereSql,
 } from './sql.ts';
 
 /** GET and HEAD on a table, with PostgREST's query shape so that the JSON is built the same way. */
 export async function readTable(req: RestRequest, table: Table): Promise<Response> {
+  const q = parseQuery(req.url.searchParams, {
+    rangeHeader: req.method === 'GET' ? req.headers.get('range') : null,
+    maxRows: req.limits.maxRows,
+  });
   const media = negotiate(req.headers);
-  const prefs = parsePrefer(req.headers);
-  const q = parseQuery(req.url.searchParams, req.headers.get('range'));
-  checkReadColumns(table, q.select, q.filters, q.order);
+  const prefs = parsePrefer(req.headers, req.timezones);
+  checkStrict(prefs);
+  const where = conditions(q);
+  // The order in which Postgres would meet them: select list, WHERE, ORDER BY.
+  checkColumns(table, [...selectColumns(q), ...conditionColumns(where), ...orderColumns(q)]);
 
   const params = new Params();
   const source = qualified(table.name);
-  const where = whereSql(source, q.filters, params);
-  const select =
-    `SELECT ${selectList(source, q.select)} FROM ${source}${where}` +
+  const filtered = whereSql(source, where, params);
+  const page =
+    `SELECT ${neededColumns(source, q.select)} FROM ${source}${filtered}` +
     `${orderSql(source, q.order)}${limitSql(q.limit, q.offset, params)}`;
-  const countCte = prefs.count ? `, pgrst_source_count AS (SELECT 1 FROM ${source}${where})` : '';
-  const total = prefs.count
-    ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)'
-    : 'null::bigint';
-  const sql =
-    `WITH pgrst_source AS ( ${select} )${countCte} ` +
-    `SELECT ${total} AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ` +
-    `${bodySql(media === 'object')} AS body FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
+  const count = prefs.count ? `, pgrst_source_count AS (SELECT 1 FROM ${source}${filtered})` : '';
+  const output = projection('pgrst_source', q.select, table.columns);
+  const sql = aggregateSql(
+    {
+      with: `WITH pgrst_source AS MATERIALIZED (${page})${count}`,
+      page: 'pgrst_source',
+      projection: output.list,
+      rowBytes: output.rowBytes,
+      shape: req.method === 'HEAD' ? 'none' : media === 'object' ? 'object' : 'array',
+      total: prefs.count ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)' : null,
+      maxBytes: req.limits.maxResponseBytes,
+      rowLimit: q.limit,
+    },
+    params,
+  );
 
   const result = await req.db.asRequest(req.identity, async (tx) => {
-    await readOnly(tx);
-    const { rows } = await tx.query<{
-      total_result_set: unknown;
-      page_total: unknown;
-      body: unknown;
-    }>(sql, params.values);
-    return toResultSet(rows[0]);
+    await applySettings(tx, { readOnly: true, timezone: prefs.timezone });
+    const { rows } = await tx.query<AggregateRow>(sql, params.values);
+    return toResultSet(rows[0], req.limits.maxResponseBytes);
   });
   if (media === 'object' && result.pageTotal !== 1) throw notSingular(result.pageTotal);
 
   const headers: Record<string, string> = {
     'Content-Location': contentLocation(`/${table.name}`, req.url.searchParams),
   };
-  if (prefs.count) headers['Preference-Applied'] = 'count=exact';
+  const applied = appliedHeader(prefs, ['count', 'handling', 'timezone']);
+  if (applied) headers['Preference-Applied'] = applied;
   const status = rangeStatus(q.offset, result, headers);
   return respond(
     req.method,

@@ -1,23 +1,5 @@
+import type { ResultSet } from './aggregate.ts';
 import { RestError } from './errors.ts';
-import type { MediaType } from './parse-headers.ts';
-
-/** What the aggregate query returns, as PostgREST's `ResultSet`. */
-export interface ResultSet {
-  total: number | null;
-  pageTotal: number;
-  body: string;
-}
-
-export function toResultSet(
-  row: { total_result_set?: unknown; page_total: unknown; body: unknown } | undefined,
-): ResultSet {
-  const total = row?.total_result_set;
-  return {
-    total: total === null || total === undefined || total === '' ? null : Number(total),
-    pageTotal: Number(row?.page_total ?? 0),
-    body: typeof row?.body === 'string' ? row.body : '',
-  };
-}
 
 /** PostgREST's `contentRangeH`: `lower-upper/total`, `*` for an empty range or an unknown total. */
 export function contentRange(lower: number, upper: number, total: number | null): string {
@@ -44,12 +26,6 @@ export function rangeStatus(
     );
   }
   return 1 + upper - offset < result.total ? 206 : 200;
-}
-
-export function contentType(media: MediaType): string {
-  return media === 'object'
-    ? 'application/vnd.pgrst.object+json; charset=utf-8'
-    : 'application/json; charset=utf-8';
 }
 
 /**

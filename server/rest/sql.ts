@@ -1,6 +1,7 @@
 import type { Table } from './catalog.ts';
 import { unknownColumn } from './errors.ts';
-import type { Filter, OrderTerm } from './parse-query.ts';
+import type { Filter, LogicTree, OrderTerm, QueryParts } from './parse-query.ts';
+import { treeFilters } from './query-filters.ts';
 
 /** Collects bound parameters; every value from a request goes through here, never into SQL text. */
 export class Params {
@@ -20,14 +21,21 @@ export function qualified(table: string): string {
   return `"public".${ident(table)}`;
 }
 
-export function checkColumn(table: Table, column: string): string {
-  if (!table.byName.has(column)) throw unknownColumn(table.name, column);
-  return column;
+/** Checks names against the table in the order given: the first unknown one is reported. */
+export function checkColumns(table: Table, columns: string[]): void {
+  for (const c of columns)
+    if (c !== '*' && !table.byName.has(c)) throw unknownColumn(table.name, c);
 }
+
+export const selectColumns = (q: QueryParts): string[] => (q.select ?? []).map((f) => f.column);
+export const orderColumns = (q: QueryParts): string[] => q.order.map((t) => t.column);
 
 /** Postgres' array literal for `= ANY($n)`, letting Postgres type it from the column, as PostgREST does. */
 function arrayLiteral(values: string[]): string {
-  const escaped = values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+  // PostgREST cuts each value at its first NUL, which Postgres could not store anyway.
+  const escaped = values.map(
+    (v) => `"${v.split('\0')[0]!.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+  );
   return `{${escaped.join(',')}}`;
 }
 
@@ -50,7 +58,8 @@ export function filterSql(source: string, filter: Filter, params: Params): strin
     case 'is':
       return `${not}${column} IS ${filter.value}`;
     case 'in':
-      return filter.value.length === 0
+      // `in.()` and `in.("")` read as one empty item, which PostgREST takes for an empty list.
+      return filter.value.length === 1 && filter.value[0] === ''
         ? `${not}${column} = ANY('{}')`
         : `${not}${column} = ANY (${params.add(arrayLiteral(filter.value))})`;
     case 'like':
@@ -61,9 +70,29 @@ export function filterSql(source: string, filter: Filter, params: Params): strin
   }
 }
 
-export function whereSql(source: string, filters: Filter[], params: Params): string {
-  if (filters.length === 0) return '';
-  return ` WHERE ${filters.map((f) => filterSql(source, f, params)).join(' AND ')}`;
+function treeSql(source: string, tree: LogicTree, params: Params): string {
+  if (tree.kind === 'filter') return filterSql(source, tree.filter, params);
+  const children = tree.children.map((c) => treeSql(source, c, params));
+  return `${tree.negate ? 'NOT ' : ''}(${children.join(` ${tree.op} `)})`;
+}
+
+/**
+ * The conditions of a request in the order PostgREST puts them in its WHERE clause: on reads the
+ * `or`/`and` trees come first, on writes the plain filters do.
+ */
+export function conditions(q: QueryParts, write = false): LogicTree[] {
+  const plain = q.filters.map((filter): LogicTree => ({ kind: 'filter', filter }));
+  return write ? [...plain, ...q.logic] : [...q.logic, ...plain];
+}
+
+export function whereSql(source: string, where: LogicTree[], params: Params): string {
+  if (where.length === 0) return '';
+  return ` WHERE ${where.map((t) => treeSql(source, t, params)).join(' AND ')}`;
+}
+
+/** The columns the conditions name, in the order Postgres resolves them. */
+export function conditionColumns(where: LogicTree[]): string[] {
+  return where.flatMap(treeFilters).map((f) => f.column);
 }
 
 export function orderSql(source: string, order: OrderTerm[]): string {
@@ -78,30 +107,4 @@ export function limitSql(limit: number | null, offset: number, params: Params): 
   if (limit === null && offset === 0) return '';
   const limitValue = limit === null ? 'ALL' : params.add(String(limit));
   return ` LIMIT ${limitValue} OFFSET ${params.add(String(offset))}`;
-}
-
-/** The select list over a source: named columns, or all of them. */
-export function selectList(source: string, columns: string[] | null): string {
-  if (columns === null) return `${source}.*`;
-  return columns.map((c) => (c === '*' ? `${source}.*` : `${source}.${ident(c)}`)).join(', ');
-}
-
-/** Checks every column a read names (select, filters, order) against the table. */
-export function checkReadColumns(
-  table: Table,
-  select: string[] | null,
-  filters: Filter[],
-  order: OrderTerm[],
-): void {
-  for (const c of select ?? []) if (c !== '*') checkColumn(table, c);
-  for (const f of filters) checkColumn(table, f.column);
-  for (const o of order) checkColumn(table, o.column);
-}
-
-/** The body expression PostgREST aggregates rows with (`asJsonF` / `asJsonSingleF`). */
-export function bodySql(single: boolean, scalar = false): string {
-  const value = scalar ? '_postgrest_t.pgrst_scalar' : '_postgrest_t';
-  return single
-    ? `coalesce((json_agg(${value})->0)::text, 'null')`
-    : `coalesce(json_agg(${value}), '[]')::text`;
 }

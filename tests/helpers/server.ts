@@ -63,6 +63,8 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     publishIntervalMs: 0,
     trustProxy: false,
     logClientAddress: false,
+    maxRows: 1000,
+    maxResponseBytes: 20_000_000,
     ...overrides,
   };
 }

@@ -56,6 +56,22 @@ const FIXTURE = `
   insert into public.visits (page, visited_at) values ('home', '2024-01-01T10:00:00Z'), ('home', '2024-01-02T10:00:00Z');
 `;
 
+// Objects only this comparison uses, made before PostgREST reads its schema: a table and two
+// functions with more rows than the 1,000 both servers return at most, and labels with spaces.
+const BIG = `
+  create table public.diff_rows (id integer primary key, label text, note text);
+  insert into public.diff_rows
+    select g, 'ligne ' || g, case when g % 3 = 0 then null else repeat('x', g % 7) end
+    from generate_series(1, 1200) g;
+  insert into public.diff_rows values (1201, 'ligne 31 ', 'espace après'), (1202, ' ligne 32', 'espace avant');
+  grant select on public.diff_rows to anon, authenticated;
+  create function public.diff_series(n integer) returns table (i integer, label text)
+    language sql stable as $$ select g, 'ligne ' || g from generate_series(1, n) g $$;
+  create function public.diff_numbers(n integer) returns setof integer
+    language sql stable as $$ select generate_series(1, n) $$;
+  grant execute on function public.diff_series(integer), public.diff_numbers(integer) to anon, authenticated;
+`;
+
 let server: RunningServer;
 let postgrest: RunningPostgrest;
 let pglite: Awaited<ReturnType<typeof openPglite>>;
@@ -66,7 +82,15 @@ beforeAll(async () => {
   const config = await testConfig();
   pglite = await openPglite({});
   await migrate(pglite);
-  postgrest = await startPostgrestOn(pglite.pglite, config.jwtSecret);
+  await pglite.exec(BIG);
+  // Both cap reads at 1,000 rows: PostgREST's db-max-rows, our default maxRows. The binary reads
+  // its environment when spawned.
+  process.env.PGRST_DB_MAX_ROWS = String(config.maxRows);
+  try {
+    postgrest = await startPostgrestOn(pglite.pglite, config.jwtSecret);
+  } finally {
+    delete process.env.PGRST_DB_MAX_ROWS;
+  }
   // Our server reaches the same database through the same socket as PostgREST, so that the two
   // never run statements inside each other's transactions.
   db = await openPostgres(postgrest.databaseUrl, 1);
@@ -194,7 +218,7 @@ const CASES: Case[] = [
     who: 'admin',
   },
   { name: 'jsonb column', path: '/site_content?select=type,content&type=eq.hero' },
-  // The home page's and blog's queries (spec §7).
+  // The home page's and blog's queries.
   {
     name: 'home latest 3',
     path: '/blog_posts?select=*&published_at=not.is.null&published_at=lte.2030-01-01T00:00:00.000Z&order=published_at.desc&limit=3',
@@ -747,6 +771,377 @@ const CASES: Case[] = [
   { name: 'select with an encoded semicolon', path: '/blog_posts?select=id%3Bdrop%20table%20x' },
   { name: 'select with a trailing comma', path: '/blog_posts?select=id,' },
   { name: 'empty filter value', path: '/blog_posts?select=id&title=' },
+
+  // Reads are bounded at 1,000 rows (PostgREST's db-max-rows, our maxRows) unless less is asked.
+  { name: 'max rows: a table', path: '/diff_rows?select=id&order=id' },
+  { name: 'max rows: with count', path: '/diff_rows?select=id&order=id', headers: count },
+  { name: 'max rows: limit above', path: '/diff_rows?select=id&order=id&limit=1500' },
+  { name: 'max rows: limit below', path: '/diff_rows?select=id&order=id&limit=20', headers: count },
+  { name: 'max rows: offset', path: '/diff_rows?select=id&order=id&offset=1100', headers: count },
+  {
+    name: 'max rows: offset and limit',
+    path: '/diff_rows?select=id&order=id&offset=150&limit=1100',
+    headers: count,
+  },
+  {
+    name: 'max rows: Range header',
+    path: '/diff_rows?select=id&order=id',
+    headers: { Range: '5-1400', ...count },
+  },
+  { name: 'max rows: HEAD', method: 'HEAD', path: '/diff_rows?select=id', headers: count },
+  { name: 'max rows: single object', path: '/diff_rows?select=id', headers: object },
+  { name: 'max rows: rpc by GET', path: '/rpc/diff_series?n=1500&order=i.desc', headers: count },
+  {
+    name: 'max rows: rpc by POST',
+    method: 'POST',
+    path: '/rpc/diff_series?select=label',
+    headers: count,
+    body: { n: 1200 },
+  },
+  { name: 'max rows: rpc of scalars', path: '/rpc/diff_numbers?n=1500' },
+  { name: 'max rows: rpc HEAD', method: 'HEAD', path: '/rpc/diff_series?n=1500', headers: count },
+  // in.(...) keeps the spaces of unquoted items, except before the first one.
+  { name: 'in: trailing space kept', path: '/diff_rows?select=id,label&label=in.(ligne 31 )' },
+  { name: 'in: no space', path: '/diff_rows?select=id,label&label=in.(ligne 31)' },
+  {
+    name: 'in: spaces after commas kept',
+    path: '/diff_rows?select=id,label&label=in.(ligne 2, ligne 32,ligne 3 )',
+  },
+  { name: 'in: first leading space dropped', path: '/diff_rows?select=id&label=in.( ligne 32)' },
+  { name: 'in: quoted spaces', path: '/diff_rows?select=id&label=in.(" ligne 32","ligne 31 ")' },
+  { name: 'in: space before (', path: '/diff_rows?select=id&label=in. (ligne 4)' },
+  { name: 'in: quote then text', path: '/diff_rows?select=id&label=in.("ligne 4"x,ligne 5)' },
+  { name: 'in: unclosed quote', path: '/diff_rows?select=id&label=in.("ligne 4)' },
+  { name: 'in: unclosed list', path: '/diff_rows?select=id&label=in.(ligne 4' },
+  { name: 'in: empty items', path: '/diff_rows?select=id&label=in.(,)' },
+  { name: 'in: negated', path: '/diff_rows?select=id&id=lt.6&label=not.in.(ligne 1,ligne 2)' },
+  // On a function's result, filters and order see only the selected columns.
+  { name: 'rpc: filter outside select', path: '/rpc/diff_series?n=3&select=i&label=eq.x' },
+  { name: 'rpc: order outside select', path: '/rpc/diff_series?n=3&select=i&order=label' },
+  { name: 'rpc: or outside select', path: '/rpc/diff_series?n=3&select=i&or=(label.eq.x,i.eq.1)' },
+  { name: 'rpc: unknown selected', path: '/rpc/diff_series?n=3&select=zz,aa&label=eq.x' },
+  { name: 'rpc: star keeps all', path: '/rpc/diff_series?n=3&select=i,*&order=label.desc' },
+  { name: 'rpc: alias and cast', path: '/rpc/diff_series?n=3&select=n:i,i::text,label' },
+  { name: 'rpc: scalar column', path: '/rpc/diff_numbers?n=3&select=x' },
+  { name: 'rpc: scalar filter', path: '/rpc/diff_numbers?n=3&diff_numbers=eq.2' },
+  { name: 'rpc: scalar page', path: '/rpc/diff_numbers?n=5&offset=1&limit=2' },
+  {
+    name: 'rpc: single scalar with limit',
+    method: 'POST',
+    path: '/rpc/increment_views?limit=1',
+    body: { post_slug: 'nope' },
+  },
+  {
+    name: 'rpc: stats filtered outside select',
+    path: '/rpc/get_yearly_stats?select=period&visits=gt.0',
+    who: 'admin',
+  },
+  // Query-string and header details.
+  { name: 'limit repeated', path: '/diff_rows?select=id&order=id&limit=1&limit=3' },
+  { name: 'offset repeated', path: '/diff_rows?select=id&order=id&offset=1&offset=4&limit=2' },
+  { name: 'limit with spaces', path: '/diff_rows?select=id&order=id&limit=%202%20' },
+  { name: 'limit 0 with offset', path: '/diff_rows?select=id&limit=0&offset=2' },
+  {
+    name: 'Range with a unit',
+    path: '/diff_rows?select=id&order=id',
+    headers: { Range: 'items=0-1' },
+  },
+  {
+    name: 'Range not a range',
+    path: '/diff_rows?select=id&order=id&limit=2',
+    headers: { Range: 'x' },
+  },
+  { name: 'Range reversed', path: '/diff_rows?select=id', headers: { Range: '5-2' } },
+  { name: 'Range open', path: '/diff_rows?select=id&order=id.desc', headers: { Range: '1198-' } },
+  {
+    name: 'Range and limit',
+    path: '/diff_rows?select=id&order=id&limit=4&offset=1',
+    headers: { Range: '0-2' },
+  },
+  { name: 'Range outside limit', path: '/diff_rows?select=id&limit=1', headers: { Range: '1-2' } },
+  {
+    name: 'Range on HEAD',
+    method: 'HEAD',
+    path: '/diff_rows?select=id',
+    headers: { Range: '0-1', ...count },
+  },
+  {
+    name: 'Range on rpc POST',
+    method: 'POST',
+    path: '/rpc/diff_series',
+    headers: { Range: '0-1' },
+    body: { n: 4 },
+  },
+  { name: 'empty order', path: '/diff_rows?select=id&order=' },
+  { name: 'order repeated', path: '/diff_rows?select=id&id=lt.4&order=id.desc&order=id' },
+  { name: 'order nulls only', path: '/diff_rows?select=id,note&id=lt.7&order=note.nullsfirst,id' },
+  { name: 'order bad nulls', path: '/diff_rows?select=id&order=id.asc.nlsfst' },
+  { name: 'order trailing', path: '/diff_rows?select=id&order=id.descc' },
+  {
+    name: 'Content-Type in upper case',
+    method: 'POST',
+    path: '/site_content',
+    who: 'admin',
+    headers: { 'Content-Type': 'APPLICATION/JSON' },
+    body: { type: 'about', content: {} },
+    writes: true,
+  },
+  {
+    name: 'Content-Type with charset',
+    method: 'PATCH',
+    path: `/blog_posts?id=eq.${post(1)}`,
+    who: 'admin',
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: { excerpt: 'e' },
+    writes: true,
+  },
+  {
+    name: 'update with an array of different keys',
+    method: 'PATCH',
+    path: `/blog_posts?id=eq.${post(3)}&select=id,excerpt`,
+    headers: representation,
+    who: 'admin',
+    body: [{ excerpt: 'a' }, { title: 'b' }],
+    writes: true,
+  },
+  {
+    name: 'update with an array of scalars',
+    method: 'PATCH',
+    path: `/blog_posts?id=eq.${post(3)}`,
+    who: 'admin',
+    body: [1],
+    writes: true,
+  },
+  {
+    name: 'update with an array, first object wins',
+    method: 'PATCH',
+    path: `/blog_posts?id=eq.${post(3)}&select=id,excerpt`,
+    headers: representation,
+    who: 'admin',
+    body: [{ excerpt: 'a' }, { excerpt: 'b' }],
+    writes: true,
+  },
+  {
+    name: 'Prefer timezone',
+    path: '/blog_posts?select=slug,published_at&slug=eq.vidange',
+    headers: { Prefer: 'timezone=America/Los_Angeles' },
+  },
+  {
+    name: 'Prefer timezone with count',
+    path: '/site_content?select=type,updated_at&order=type',
+    headers: { Prefer: 'count=exact, timezone=Asia/Tokyo' },
+  },
+  {
+    name: 'Prefer unknown timezone',
+    path: '/site_content?select=updated_at&type=eq.hours',
+    headers: { Prefer: 'timezone=Mars/Olympus' },
+  },
+  {
+    name: 'Prefer timezone on a write',
+    method: 'PATCH',
+    path: `/blog_posts?id=eq.${post(1)}&select=published_at`,
+    headers: { Prefer: 'return=representation, timezone=Europe/Paris' },
+    who: 'admin',
+    body: { published_at: '2024-08-01T00:00:00Z' },
+    writes: true,
+  },
+  {
+    name: 'Prefer timezone on rpc',
+    path: '/rpc/get_yearly_stats?limit=1',
+    headers: { Prefer: 'timezone=UTC' },
+    who: 'admin',
+  },
+  {
+    name: 'handling=strict with an invalid preference',
+    path: '/site_content?select=type',
+    headers: { Prefer: 'handling=strict, foo=bar, count=exact' },
+  },
+  {
+    name: 'handling=strict with an unknown timezone',
+    path: '/site_content?select=type',
+    headers: { Prefer: 'handling=strict, timezone=utc' },
+  },
+  {
+    name: 'handling=strict with valid preferences',
+    path: '/site_content?select=type',
+    headers: { Prefer: 'handling=strict,count=exact,return=representation' },
+  },
+  {
+    name: 'handling=lenient',
+    path: '/site_content?select=type',
+    headers: { Prefer: 'handling=lenient, anything' },
+  },
+  {
+    name: 'handling=strict on a write',
+    method: 'DELETE',
+    path: `/blog_posts?id=eq.${post(2)}`,
+    headers: { Prefer: 'handling=strict, return=everything' },
+    who: 'admin',
+    writes: true,
+  },
+  {
+    name: 'Preference-Applied of a delete',
+    method: 'DELETE',
+    path: `/blog_posts?id=eq.${post(2)}`,
+    headers: { Prefer: 'missing=default, return=minimal, handling=lenient, count=exact' },
+    who: 'admin',
+    writes: true,
+  },
+  {
+    name: 'preference repeated',
+    path: '/site_content?select=type',
+    headers: { Prefer: 'count=exact, count=planned' },
+  },
+  {
+    name: 'Accept with q-values, object preferred',
+    path: '/site_content?select=type&type=eq.hero',
+    headers: { Accept: 'application/json;q=0.5, application/vnd.pgrst.object+json;q=0.9' },
+  },
+  {
+    name: 'Accept with q-values, array preferred',
+    path: '/site_content?select=type&type=eq.hero',
+    headers: { Accept: 'application/vnd.pgrst.object+json;q=0.5, application/json' },
+  },
+  {
+    name: 'Accept of a browser',
+    path: '/site_content?select=type&type=eq.hero',
+    headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+  },
+  {
+    name: 'Accept nothing available',
+    path: '/site_content?select=type',
+    headers: { Accept: 'text/html;q=0.9, text/plain; charset=utf-8' },
+  },
+  {
+    name: 'Accept in upper case',
+    path: '/site_content?select=type',
+    headers: { Accept: 'APPLICATION/JSON' },
+  },
+  {
+    name: 'Accept application/*',
+    path: '/site_content?select=type',
+    headers: { Accept: 'application/*' },
+  },
+  {
+    name: 'Accept object with charset',
+    path: '/site_content?select=type&type=eq.hero',
+    headers: { Accept: 'application/vnd.pgrst.object+json; charset=utf-8' },
+  },
+  // or, and, their negations and nesting.
+  { name: 'or', path: `/blog_posts?${sel}&or=(slug.eq.vidange,slug.eq.freins)`, who: 'admin' },
+  { name: 'and', path: `/blog_posts?${sel}&and=(views.gte.0,views.lt.12)`, who: 'admin' },
+  {
+    name: 'not.or',
+    path: `/blog_posts?${sel}&not.or=(slug.eq.vidange,views.is.null)`,
+    who: 'admin',
+  },
+  { name: 'not.and', path: `/blog_posts?${sel}&not.and=(views.eq.0,title.like.B*)`, who: 'admin' },
+  {
+    name: 'nested and, not.or',
+    path: `/blog_posts?${sel}&or=(slug.eq.freins,and(views.gte.0,not.or(slug.eq.brouillon,title.ilike.*UTUR)))`,
+    who: 'admin',
+  },
+  {
+    name: 'or with in and is',
+    path: `/blog_posts?${sel}&or=(slug.in.(vidange,freins),published_at.is.null)`,
+    who: 'admin',
+  },
+  {
+    name: 'or with quoted values',
+    path: `/blog_posts?${sel}&or=(title.eq."Pneus d'hiver",title.eq."a,b")`,
+    who: 'admin',
+  },
+  {
+    name: 'or with spaces',
+    path: `/blog_posts?${sel}&or=( slug.eq.vidange , slug.eq.freins)`,
+    who: 'admin',
+  },
+  {
+    name: 'or with a trailing space in a value',
+    path: `/blog_posts?${sel}&or=(slug.eq.vidange ,slug.eq.freins)`,
+    who: 'admin',
+  },
+  {
+    name: 'or with negated operators',
+    path: `/blog_posts?${sel}&or=(views.not.eq.0,excerpt.not.is.null)`,
+    who: 'admin',
+  },
+  {
+    name: 'or repeated',
+    path: `/blog_posts?${sel}&or=(slug.eq.vidange,slug.eq.freins)&or=(slug.eq.freins)`,
+    who: 'admin',
+  },
+  {
+    name: 'or with filters and order',
+    path: `/blog_posts?${sel}&views=gte.0&or=(slug.like.*e*,views.eq.12)&order=slug`,
+    who: 'admin',
+  },
+  {
+    name: 'or on counts',
+    path: '/blog_posts?select=id&or=(views.eq.0,views.is.null)',
+    headers: count,
+    who: 'admin',
+  },
+  {
+    name: 'or in an update',
+    method: 'PATCH',
+    path: `/blog_posts?or=(slug.eq.vidange,slug.eq.freins)&select=slug,excerpt`,
+    headers: representation,
+    who: 'admin',
+    body: { excerpt: 'o' },
+    writes: true,
+  },
+  { name: 'or empty', path: '/blog_posts?select=id&or=()' },
+  { name: 'or unclosed', path: '/blog_posts?select=id&or=(slug.eq.a' },
+  { name: 'or with a bad operator', path: '/blog_posts?select=id&or=(slug.zz.a)' },
+  {
+    name: 'or with a bad logic operator',
+    path: '/blog_posts?select=id&or=(slug.eq.a,not.xor(slug.eq.b))',
+  },
+  { name: 'or with an unknown column', path: '/blog_posts?select=id&or=(nope.eq.a)' },
+  { name: 'or before filters in errors', path: '/blog_posts?select=id&zz=eq.1&or=(nope.eq.1)' },
+  { name: 'or with a bad value', path: '/blog_posts?select=id&or=(views.eq.x)' },
+  // Aliases and casts in select.
+  { name: 'alias', path: '/blog_posts?select=titre:title,slug&slug=eq.vidange' },
+  { name: 'cast', path: '/blog_posts?select=slug,views::text&slug=eq.vidange' },
+  {
+    name: 'alias and cast',
+    path: '/blog_posts?select=v:views::numeric,n:views::float8&slug=eq.vidange',
+  },
+  {
+    name: 'cast spelled oddly',
+    path: '/blog_posts?select=views::INT,id:: text ,published_at::date&slug=eq.vidange',
+  },
+  {
+    name: 'cast double precision',
+    path: '/blog_posts?select=views::double precision&slug=eq.vidange',
+  },
+  { name: 'cast of a jsonb', path: '/site_content?select=type,content::text&type=eq.hero' },
+  { name: 'alias quoted', path: '/blog_posts?select="le titre":title&slug=eq.vidange' },
+  { name: 'alias with spaces', path: '/blog_posts?select= mon titre : title&slug=eq.vidange' },
+  { name: 'alias and star', path: '/blog_posts?select=*,t:title&slug=eq.vidange' },
+  { name: 'alias repeated', path: '/blog_posts?select=a:slug,b:slug,slug&slug=eq.vidange' },
+  { name: 'alias of an unknown column', path: '/blog_posts?select=x:nope' },
+  {
+    name: 'alias in a write',
+    method: 'POST',
+    path: '/site_content?select=t:type,c:content::text',
+    headers: representation,
+    who: 'admin',
+    body: { type: 'about', content: { a: 1 } },
+    writes: true,
+  },
+  {
+    name: 'alias in a single object',
+    path: '/blog_posts?select=s:slug&slug=eq.freins',
+    headers: object,
+  },
+  { name: 'alias without a column', path: '/blog_posts?select=a:' },
+  { name: 'cast without a type', path: '/blog_posts?select=views::' },
+  { name: 'alias of a star', path: '/blog_posts?select=t:*' },
+  { name: 'select trailing parenthesis', path: '/blog_posts?select=title(' },
+  { name: 'aggregate', path: '/blog_posts?select=count()' },
+  { name: 'aggregate of a column', path: '/blog_posts?select=views.sum()' },
 ];
 
 describe('our /rest/v1 answers like PostgREST 12', () => {

@@ -192,7 +192,7 @@ const cases: BadInput[] = [
     body: 'title=x',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     status: 400,
-    code: 'PGRST102',
+    code: 'PGRST100',
   },
   {
     name: 'an unsupported method',
@@ -203,10 +203,10 @@ const cases: BadInput[] = [
     code: 'PGRST100',
   },
   {
-    name: 'an unsupported media type',
+    name: 'a media type no one serves',
     method: 'GET',
     path: '/blog_posts?select=id',
-    headers: { Accept: 'text/csv' },
+    headers: { Accept: 'text/html' },
     status: 415,
     code: 'PGRST107',
   },
@@ -218,6 +218,117 @@ const cases: BadInput[] = [
     code: 'PGRST100',
   },
 ];
+
+// What PostgREST 12 answers and this server refuses, each with a 400 that names it rather than
+// a different or partial answer. [name, path, request]
+const REFUSED: [string, string, RequestInit?][] = [
+  ['CSV (supabase-js .csv())', '/blog_posts?select=id', { headers: { Accept: 'text/csv' } }],
+  [
+    'GeoJSON (.geojson())',
+    '/blog_posts?select=id',
+    { headers: { Accept: 'application/geo+json' } },
+  ],
+  [
+    'stripped nulls (.stripNulls())',
+    '/blog_posts?select=id',
+    { headers: { Accept: 'application/vnd.pgrst.array+json;nulls=stripped' } },
+  ],
+  [
+    'one object with stripped nulls',
+    '/blog_posts?select=id&slug=eq.un',
+    { headers: { Accept: 'application/vnd.pgrst.object+json;nulls=stripped' } },
+  ],
+  [
+    'CSV preferred to JSON',
+    '/blog_posts?select=id',
+    { headers: { Accept: 'text/csv, */*;q=0.5' } },
+  ],
+  [
+    'a CSV body',
+    '/blog_posts',
+    { method: 'POST', body: 'title,slug\nx,x', headers: { 'Content-Type': 'text/csv' } },
+  ],
+  ['a JSON path in select', '/site_content?select=content->title', {}],
+  ['a JSON path in order', '/site_content?select=type&order=content->>title', {}],
+  ['a JSON path in a filter', '/site_content?select=type&content->>title=eq.x', {}],
+  ['a JSON path in or', '/site_content?select=type&or=(content->>title.eq.x)', {}],
+  ['an embedded resource', '/blog_posts?select=id,author(name)', {}],
+  ['a spread resource', '/blog_posts?select=id,...author(name)', {}],
+  ['an order on an embedded resource', '/blog_posts?select=id&order=author(name)', {}],
+  ['a filter on an embedded resource', '/blog_posts?select=id&author.name=eq.x', {}],
+  ['or on an embedded resource', '/blog_posts?select=id&author.or=(name.eq.x)', {}],
+  ['a page of an embedded resource', '/blog_posts?select=id&author.limit=1', {}],
+  ['a cast outside the allowed types', '/blog_posts?select=views::money', {}],
+  ['a cast to a type that does not exist', '/blog_posts?select=views::nope', {}],
+  ['full-text search', '/blog_posts?select=id&title=fts.vidange', {}],
+  ['full-text search inside or', '/blog_posts?select=id&or=(title.wfts.vidange,slug.eq.un)', {}],
+  ['an array operator', '/blog_posts?select=id&title=cs.{a}', {}],
+  ['a regular expression', '/blog_posts?select=id&title=match.^U', {}],
+  ['a quantifier', '/blog_posts?select=id&slug=eq(any).{un,deux}', {}],
+  ['is distinct from', '/blog_posts?select=id&excerpt=isdistinct.x', {}],
+  ['an estimated count', '/blog_posts?select=id', { headers: { Prefer: 'count=estimated' } }],
+  [
+    'parameters as one object',
+    '/rpc/increment_views',
+    { method: 'POST', body: '{"post_slug":"un"}', headers: { Prefer: 'params=single-object' } },
+  ],
+  [
+    'a bound on affected rows',
+    '/blog_posts?slug=eq.un',
+    { method: 'DELETE', headers: { Prefer: 'handling=strict, max-affected=1' } },
+  ],
+];
+
+describe('what PostgREST offers and this server does not is refused by name', () => {
+  for (const [name, path, init] of REFUSED) {
+    it(name, async () => {
+      const before = await snapshot();
+      const { status, json } = await send(init?.method ?? 'GET', path, {
+        body: init?.body as string | undefined,
+        headers: init?.headers as Record<string, string> | undefined,
+      });
+      expect(status).toBe(400);
+      expect(json.code).toBe('PGRST100');
+      expect(json.message).toMatch(/^Non pris en charge par ce serveur : /);
+      expect(await snapshot()).toBe(before);
+    });
+  }
+});
+
+// PostgREST reads past these mistakes (it ignores what follows, or reads the text after a
+// semicolon as another parameter) and answers something; here they are errors.
+const MALFORMED: [string, string][] = [
+  ['text after a select item', '/blog_posts?select=id)'],
+  ['a select starting with garbage', '/blog_posts?select=:title'],
+  ['a cast on a star', '/blog_posts?select=*::text'],
+  ['text after an or', '/blog_posts?select=id&or=(slug.eq.un)x'],
+  ['text after an in list', '/blog_posts?select=id&slug=in.(un)x'],
+  ['text after is null', '/blog_posts?select=id&excerpt=is.nullx'],
+  ['a negative offset', '/blog_posts?select=id&offset=-1'],
+  ['a decimal limit', '/blog_posts?select=id&limit=1.5'],
+];
+
+describe('malformed parameters are errors, not guesses', () => {
+  for (const [name, path] of MALFORMED) {
+    it(name, async () => {
+      const { status, json } = await send('GET', path);
+      expect(status).toBe(400);
+      expect(json.code).toBe('PGRST100');
+    });
+  }
+
+  it('a text/plain body on a function is refused as PostgREST words it', async () => {
+    const { status, json } = await send('POST', '/rpc/increment_views', {
+      body: '{"post_slug":"un"}',
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({
+      code: 'PGRST102',
+      message: 'Content-Type not acceptable: text/plain',
+    });
+  });
+});
 
 describe('bad input is refused clearly and changes nothing', () => {
   for (const c of cases) {

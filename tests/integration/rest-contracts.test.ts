@@ -167,23 +167,23 @@ describe('errors', () => {
     expect(error?.message).toContain('fts');
   });
 
-  it('an unsupported select feature answers 400 rather than a partial answer', async () => {
+  it('an embedded resource answers 400 rather than a partial answer', async () => {
     const embedded = await visitor.from('blog_posts').select('id, author(name)');
     expect(embedded.status).toBe(400);
-    const aliased = await visitor.from('blog_posts').select('titre:title');
-    expect(aliased.status).toBe(400);
-    expect(aliased.error?.message).toContain('alias');
+    expect(embedded.error?.message).toContain('imbriquées');
   });
 
-  it('an or= filter answers 400', async () => {
-    const { status, error } = await visitor
-      .from('blog_posts')
-      .select('id')
-      .or('slug.eq.a,slug.eq.b');
-    expect(status).toBe(400);
-    expect(error?.message).toContain('or');
+  it('.csv(), .geojson() and .stripNulls() answer 400 saying so', async () => {
+    const answers = [
+      await visitor.from('blog_posts').select('slug').csv(),
+      await visitor.from('blog_posts').select('slug').geojson(),
+      await visitor.from('blog_posts').select('slug').stripNulls(),
+    ];
+    for (const { status, error } of answers) {
+      expect(status).toBe(400);
+      expect(error?.message).toMatch(/^Non pris en charge par ce serveur : le format /);
+    }
   });
-
   it('a visitor writing answers 401, a non-admin 403', async () => {
     const anon = await visitor.from('site_content').insert({ type: 'contact', content: {} });
     expect(anon.status).toBe(401);
@@ -194,6 +194,59 @@ describe('errors', () => {
       .from('site_content')
       .upsert({ type: 'contact', content: DEFAULT_CONTENT.contact });
     expect(signedIn.status).toBe(403);
+  });
+});
+
+describe('filters and columns supabase-js users reach for', () => {
+  it('.or() with a nested and()', async () => {
+    const { data, error } = await visitor
+      .from('blog_posts')
+      .select('slug')
+      .or('slug.eq.vidange,and(slug.eq.pneus,title.eq.Pneus),slug.eq.brouillon')
+      .order('slug');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ slug: 'pneus' }, { slug: 'vidange' }]);
+  });
+
+  it('.not() and .or() together', async () => {
+    const { data } = await admin
+      .from('blog_posts')
+      .select('slug')
+      .not('published_at', 'is', null)
+      .or('title.ilike.*idang*,title.eq.Brouillon');
+    expect(data).toEqual([{ slug: 'vidange' }]);
+  });
+
+  it('aliases and casts in select', async () => {
+    const { data, error } = await visitor
+      .from('blog_posts')
+      .select('titre:title, vues:views::text')
+      .eq('slug', 'vidange')
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ titre: 'Vidange', vues: '0' });
+  });
+
+  it('.in() keeps the spaces of a value', async () => {
+    const spaced = await visitor.from('blog_posts').select('slug').in('title', ['Vidange ']);
+    expect(spaced.data).toEqual([]);
+    const exact = await visitor.from('blog_posts').select('slug').in('title', ['Vidange', 'x y']);
+    expect(exact.data).toEqual([{ slug: 'vidange' }]);
+  });
+
+  it('.delete() with .or() removes exactly those rows', async () => {
+    await admin.from('blog_posts').insert([
+      { title: 'A', slug: 'a-supprimer', content: 'a' },
+      { title: 'B', slug: 'b-garder', content: 'b' },
+    ]);
+    const { data, error } = await admin
+      .from('blog_posts')
+      .delete()
+      .or('slug.eq.a-supprimer,slug.eq.nope')
+      .select('slug');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ slug: 'a-supprimer' }]);
+    await admin.from('blog_posts').delete().eq('slug', 'b-garder');
   });
 });
 
