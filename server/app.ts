@@ -38,27 +38,33 @@ export function createApp(ctx: AppContext): App {
   api.use('*', bumpAfterWrites(contentVersion(ctx.db)));
   // Bearer tokens, not cookies, carry identity, so any origin may call the API (as on Supabase);
   // this is what lets `npm run dev` on another port talk to the server.
-  api.use(
-    '*',
-    cors({
-      origin: '*',
-      allowHeaders: [
-        'authorization',
-        'apikey',
-        'x-client-info',
-        'content-type',
-        'prefer',
-        'accept-profile',
-        'content-profile',
-        'range',
-        'x-supabase-api-version',
-        'x-region',
-      ],
-      allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-      exposeHeaders: EXPOSED_HEADERS,
-      maxAge: 86400,
-    }),
-  );
+  const corsMiddleware = cors({
+    origin: '*',
+    allowHeaders: [
+      'authorization',
+      'apikey',
+      'x-client-info',
+      'content-type',
+      'prefer',
+      'accept-profile',
+      'content-profile',
+      'range',
+      'x-supabase-api-version',
+      'x-region',
+    ],
+    allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    exposeHeaders: EXPOSED_HEADERS,
+    maxAge: 86400,
+  });
+  // Only a preflight (an OPTIONS naming the method to come) is CORS's to answer; any other OPTIONS
+  // goes to the route, as PostgREST answers it (200 with Allow), with the CORS headers added.
+  api.use('*', async (c, next) => {
+    if (c.req.method !== 'OPTIONS' || c.req.header('access-control-request-method'))
+      return corsMiddleware(c, next);
+    await next();
+    c.res.headers.set('Access-Control-Allow-Origin', '*');
+    c.res.headers.set('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(','));
+  });
   api.use('*', apiSecurityHeaders());
   // After CORS, so that a browser can read the 429.
   api.use('*', apiRateLimit(limits, config.trustProxy));

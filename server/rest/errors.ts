@@ -1,4 +1,5 @@
 import { isPgError } from '../db/database.ts';
+import { describeError, log } from '../log.ts';
 
 /** An error answered the way PostgREST answers it: a status and a `{code, details, hint, message}` body. */
 export class RestError extends Error {
@@ -99,6 +100,15 @@ export function pgErrorStatus(code: string, authenticated: boolean): number {
   return 400;
 }
 
+function clientAborted(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ABORT_ERR' ||
+    (error instanceof Error && (error.name === 'AbortError' || error.message === 'aborted'))
+  );
+}
+
 /** Turns whatever a request threw into PostgREST's error response. */
 export function toRestError(error: unknown, authenticated: boolean): RestError {
   if (error instanceof RestError) return error;
@@ -113,7 +123,10 @@ export function toRestError(error: unknown, authenticated: boolean): RestError {
       status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
     );
   }
-  console.error('Erreur inattendue dans /rest/v1 :', error);
+  // A client that went away while its body was read: nothing to answer, nothing broken.
+  if (clientAborted(error))
+    log.info(`Requête /rest/v1 interrompue par le client : ${describeError(error)}`);
+  else log.error(`Erreur inattendue dans /rest/v1 : ${describeError(error)}`);
   return new RestError(500, 'PGRST000', 'Erreur interne du serveur');
 }
 
