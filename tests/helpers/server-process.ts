@@ -59,7 +59,9 @@ export async function startServerProcess(
   let gone = false;
   void exited.then(() => (gone = true));
   while (!gone) {
-    const up = await fetch(`http://127.0.0.1:${port}/auth/v1/health`)
+    const up = await fetch(`http://127.0.0.1:${port}/auth/v1/health`, {
+      signal: AbortSignal.timeout(1000),
+    })
       .then((res) => res.ok)
       .catch(() => false);
     if (up) break;

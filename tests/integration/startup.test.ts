@@ -107,7 +107,8 @@ describe('a start that cannot succeed', () => {
   });
 
   it('says when the port is taken, and by what fix', async () => {
-    const blocker = createServer();
+    // Another program on the port (it hangs up on whoever calls).
+    const blocker = createServer((socket) => socket.destroy());
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
