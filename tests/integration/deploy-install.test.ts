@@ -133,6 +133,8 @@ describe('deploy/install.sh', () => {
   let server: ReturnType<typeof startAsUnit> | undefined;
 
   beforeAll(async () => {
+    if (process.getuid?.() !== 0)
+      throw new Error('install.sh installs as root: run these tests as root (CI does).');
     requireTool('runuser', 'util-linux');
     requireTool('useradd', 'passwd');
     ensureServiceUser();

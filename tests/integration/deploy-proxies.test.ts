@@ -234,6 +234,7 @@ describe.each(proxies)('the site behind %s', (name, startProxy) => {
         method: 'POST',
         headers: { apikey: stack.anonKey, 'content-type': 'application/octet-stream' },
         body: Buffer.alloc(bytes),
+        expectContinue: true,
       });
     // The proxy's own refusal carries none of the server's headers (it sets nosniff on every
     // answer). Under /storage/v1/ the server itself takes 1 MiB at most until uploads come, and
@@ -292,18 +293,21 @@ describe.each(proxies)('the site behind %s', (name, startProxy) => {
     const tooLarge = await send(stack.proxy.site, `/rest/v1/rpc/x?token=${secret}`, {
       method: 'POST',
       body: Buffer.alloc(MiB + 1),
+      expectContinue: true,
     });
     expect(tooLarge.status).toBe(413);
     await stack.server.stop();
     const down = await send(stack.proxy.site, `/blog?token=${secret}`, {
+      from: '127.0.0.9',
       headers: { apikey: stack.anonKey },
     });
     expect(down.status).toBe(502);
     await stack.proxy.stop();
     const logs = await stack.proxy.logs();
-    // Something was logged about that request, without its query string or key.
+    // Something was logged about that request, without its query string, key or client address.
     expect(logs).toMatch(/\/blog[^\n]*\b502\b/);
     expect(logs).not.toContain(secret);
     expect(logs).not.toContain(stack.anonKey);
+    expect(logs).not.toContain('127.0.0.9');
   });
 });

@@ -164,13 +164,13 @@ http {
 
 /** `nginx -t` on a main file: its exit status and what it printed. */
 export function nginxTest(main: string, dir: string): { status: number | null; output: string } {
-  const nginx = requireTool('nginx', 'nginx-light');
+  const nginx = requireTool('nginx', 'nginx');
   const result = spawnSync(nginx, ['-t', '-c', main, '-p', dir], { encoding: 'utf8' });
   return { status: result.status, output: result.stdout + result.stderr };
 }
 
 export async function startNginx(layout: NginxLayout): Promise<RunningProxy> {
-  const nginx = requireTool('nginx', 'nginx-light');
+  const nginx = requireTool('nginx', 'nginx');
   const main = await writeNginxConfig(layout);
   const child = spawn(nginx, ['-c', main, '-p', layout.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
