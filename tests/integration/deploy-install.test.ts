@@ -225,6 +225,16 @@ describe('deploy/install.sh', () => {
     expect(await readFile(envFile, 'utf8')).toBe(edited);
   });
 
+  it('installs in place when the clone is the application directory, as the README does', async () => {
+    const answer = install({ ...layout, APP_DIR: clone });
+    expect(answer.status, answer.stderr).toBe(0);
+    expect(answer.stdout).not.toContain('pointe vers');
+    const unit = parseUnit(
+      await readFile(path.join(layout.UNIT_DIR!, 'garage-site.service'), 'utf8'),
+    );
+    expect(unit.workingDirectory).toBe(clone);
+  });
+
   it('gives a server that starts as the unit says, and takes the administrator command it prints', async () => {
     const answer = install();
     const unit = parseUnit(
@@ -262,5 +272,5 @@ describe('deploy/install.sh', () => {
       body: JSON.stringify({ email: 'patron@garage-exemple.fr', password }),
     });
     expect(signIn.status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });

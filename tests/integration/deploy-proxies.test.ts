@@ -159,7 +159,7 @@ describe.each(proxies)('the site behind %s', (name, startProxy) => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack(startProxy);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => stopStack(stack));
 
   it('serves the home page, the blog and the API as the server sends them, not compressed again', async () => {
