@@ -32,3 +32,5 @@ Deno.serve(
     siteUrl: Deno.env.get('SITE_URL'),
   }),
 );
+
+export {};
