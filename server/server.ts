@@ -11,6 +11,9 @@ import { createApp } from './app.ts';
 import { contentVersion } from './content-version.ts';
 import { serveFromMemory } from './fast-path.ts';
 import { createLimits } from './limits/index.ts';
+import { memoryStore, postgresStore } from './limits/limiter.ts';
+import { isPostgres } from './db/postgres.ts';
+import { forgetCatalog } from './rest/catalog.ts';
 import { SessionLiveness } from './auth/session-liveness.ts';
 import { guardConnections, SERVER_OPTIONS } from './connections.ts';
 import { describeError, log } from './log.ts';
@@ -60,9 +63,14 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
     db: database,
     config,
     siteUrl,
-    limits: createLimits(config),
+    limits: createLimits(config, isPostgres(database) ? postgresStore(database.pool) : memoryStore),
     sessions: new SessionLiveness(database),
   };
+  // Another process migrated this database: read its schema again, as PostgREST does on NOTIFY.
+  if (isPostgres(database))
+    database.listen('pgrst', (payload) => {
+      if (payload === '' || payload === 'reload schema') forgetCatalog(database);
+    });
   const app = createApp(ctx);
   const hono = getRequestListener(app.hono.fetch, { hostname: config.host });
   // Built files and cached pages go out straight from here; the rest, misses included, through Hono.

@@ -105,3 +105,16 @@ create table if not exists supabase_migrations.schema_migrations (
   name text,
   statements text[]
 );
+
+-- The self-hosted server's own state, shared by its processes when several run on one PostgreSQL:
+-- per-client counters (rate-limiter-flexible's table), keyed by daily-salted hashes, never by an
+-- address. No API role may reach it.
+create schema if not exists garage_server;
+revoke all on schema garage_server from public;
+create table if not exists garage_server.rate_limits (
+  key varchar(255) primary key,
+  points integer not null default 0,
+  expire bigint
+);
+alter table garage_server.rate_limits enable row level security;
+revoke all on table garage_server.rate_limits from public, anon, authenticated, service_role;

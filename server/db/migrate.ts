@@ -63,6 +63,8 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
         );
         applied.push(migration.version);
       }
+      // Other processes on this database reload their schema cache, as PostgREST does.
+      if (applied.length > 0) await tx.query("notify pgrst, 'reload schema'");
       return applied;
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { enterRequest, type Database, type RequestIdentity, type Tx } from './database.ts';
 
 import { NUMBER_OIDS } from './types.ts';
+import { describeError, log } from '../log.ts';
 
 // Both drivers hand values back alike (see types.ts): booleans, small numbers, and text for
 // everything else, exactly as Postgres printed it.
@@ -11,7 +12,25 @@ const types = {
     oid === 16 ? (v: string) => v === 't' : NUMBER_OIDS.includes(oid) ? Number : rawText,
 };
 
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+/** A PostgreSQL server: its pool, for what shares state between processes (server/limits). */
+export interface PostgresDatabase extends Database {
+  readonly kind: 'postgres';
+  readonly pool: pg.Pool;
+  /**
+   * Calls `onMessage` with each notification sent on `channel` by any process, from now on, over
+   * a connection of its own that comes back after a failure. Returns the way to stop listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): () => Promise<void>;
+}
+
+export function isPostgres(db: Database): db is PostgresDatabase {
+  return db.kind === 'postgres' && 'pool' in db;
+}
+
+export async function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+): Promise<PostgresDatabase> {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
@@ -48,13 +67,53 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     }
   }
 
+  const listeners: (() => Promise<void>)[] = [];
+  function listen(channel: string, onMessage: (payload: string) => void): () => Promise<void> {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    const connect = async () => {
+      while (!stopped) {
+        const next = new pg.Client({ connectionString });
+        try {
+          await next.connect();
+          next.on('notification', (n) => {
+            if (n.channel === channel) onMessage(n.payload ?? '');
+          });
+          next.on('error', () => undefined);
+          next.on('end', () => {
+            if (!stopped) setTimeout(() => void connect(), 1000).unref();
+          });
+          await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+          client = next;
+          return;
+        } catch (error) {
+          await next.end().catch(() => undefined);
+          log.warn(`Écoute de ${channel} impossible, nouvel essai : ${describeError(error)}`);
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
+    };
+    void connect();
+    const stop = async () => {
+      stopped = true;
+      await client?.end().catch(() => undefined);
+    };
+    listeners.push(stop);
+    return stop;
+  }
+
   return {
     kind: 'postgres',
+    pool,
+    listen,
     transaction: (fn) => inTransaction(fn),
     asRequest: (identity, fn) => inTransaction(fn, identity),
     exec: async (sql) => {
       await pool.query(sql);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all(listeners.map((stop) => stop()));
+      await pool.end();
+    },
   };
 }

@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type pg from 'pg';
 
 /** At most `points` per `seconds`, per key. */
 export interface Rate {
@@ -37,6 +43,25 @@ export type StoreFactory = (name: string, rate: Rate) => RateLimiterAbstract;
 
 export const memoryStore: StoreFactory = (name, rate) =>
   new RateLimiterMemory({ keyPrefix: name, points: rate.points, duration: rate.seconds });
+
+/**
+ * Counters in PostgreSQL (garage_server.rate_limits, made by server/db/bootstrap.sql), shared by
+ * every server process on that database: a limit then holds for the site, not for each process.
+ */
+export function postgresStore(pool: pg.Pool): StoreFactory {
+  return (name, rate) =>
+    new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      schemaName: 'garage_server',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: true,
+      keyPrefix: name,
+      points: rate.points,
+      duration: rate.seconds,
+    });
+}
 
 /**
  * One named limit over keys (a client address, an address and an email…), on the library's

@@ -153,9 +153,15 @@ async function loadCatalog(db: Database): Promise<Catalog> {
   return { tables, routines };
 }
 
-// One catalog per database, read on first use: the server migrates before it listens, and the
-// schema does not change while it runs, so there is nothing to invalidate.
+// One catalog per database, read on first use. The schema changes only with a migration: this
+// process migrates before it listens, and on PostgreSQL, where another process may migrate, the
+// server forgets the catalog when told to on the `pgrst` channel, as PostgREST does.
 const cache = new WeakMap<Database, Promise<Catalog>>();
+
+/** The next request reads the catalog again (after a migration run elsewhere). */
+export function forgetCatalog(db: Database): void {
+  cache.delete(db);
+}
 
 export function getCatalog(db: Database): Promise<Catalog> {
   let catalog = cache.get(db);
