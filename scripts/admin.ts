@@ -3,13 +3,13 @@
  * password of an existing account (and makes it an administrator). There are no default
  * credentials anywhere: this command is how the first administrator comes to exist.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { configFromEnv, type ServerConfig } from '../server/config.ts';
+import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { isValidEmail, normalizeEmail, passwordProblem, upsertUser } from '../server/auth/users.ts';
-import { isValidProof } from '../server/auth/server-proof.ts';
+import { runningServer, verifyServer } from './lib/running-server.ts';
 
 const USAGE = `Utilisation :
   npm run admin -- create --email <adresse> [--password <mot de passe>]
@@ -50,48 +50,6 @@ function generatePassword(): string {
   return Array.from({ length: GENERATED_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(
     '',
   );
-}
-
-/**
- * PGlite lets two processes open one data directory and then corrupts it. So when the server
- * answers at the configured address, the command goes through it instead of opening the files.
- */
-async function runningServer(config: ServerConfig): Promise<string | undefined> {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
-  try {
-    const res = await fetch(`${url}/auth/v1/health`, { signal: AbortSignal.timeout(1500) });
-    return res.ok ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Whatever answers on the configured port must prove it holds this data directory's JWT secret
- * before it is sent the service key and a password (server/auth/server-proof.ts).
- */
-async function verifyServer(url: string, secret: string): Promise<void> {
-  const challenge = randomBytes(32).toString('base64url');
-  let proof: unknown;
-  try {
-    const res = await fetch(`${url}/auth/v1/server-proof`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ challenge }),
-      signal: AbortSignal.timeout(5000),
-    });
-    proof = ((await res.json().catch(() => ({}))) as { proof?: unknown }).proof;
-  } catch {
-    proof = undefined;
-  }
-  if (!isValidProof(secret, challenge, proof)) {
-    throw new Error(
-      `le serveur de ${url} n'a pas pu être vérifié : il ne prouve pas détenir le secret JWT de ` +
-        'ce dossier de données, et rien ne lui a été envoyé. Vérifiez DATA_DIR, JWT_SECRET et PORT, ' +
-        'ou arrêtez le programme qui occupe ce port.',
-    );
-  }
 }
 
 /** Create or reset through the running server's GoTrue admin API, with the service key. */

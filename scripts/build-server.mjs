@@ -16,7 +16,12 @@ const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
 
 await build({
   absWorkingDir: ROOT,
-  entryPoints: { main: 'server/main.ts', admin: 'scripts/admin.ts' },
+  entryPoints: {
+    main: 'server/main.ts',
+    admin: 'scripts/admin.ts',
+    backup: 'scripts/backup.ts',
+    restore: 'scripts/restore.ts',
+  },
   outdir: values.outdir ?? 'dist/.server',
   outExtension: { '.js': '.mjs' },
   bundle: true,

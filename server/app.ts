@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { restRoutes } from './rest/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { functionRoutes } from './functions/index.ts';
+import { adminApiRoutes } from './backup/routes.ts';
 import { createSite, type Site } from './site.ts';
 import { seoRoutes } from './seo/index.ts';
 import { bumpAfterWrites, contentVersion } from './content-version.ts';
@@ -92,6 +93,7 @@ export function createApp(ctx: AppContext): App {
   api.use('/functions/v1/*', refuseEndedSessions(ctx));
   api.route('/rest/v1', restRoutes(ctx));
   api.route('/auth/v1', authRoutes(ctx));
+  api.route('/admin/v1', adminApiRoutes(ctx));
   api.route(
     '/functions/v1',
     functionRoutes(ctx, async (request) => app.fetch(request)),

@@ -53,6 +53,13 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Put the client's address in the request log (off: the logs identify no visitor). */
   logClientAddress: boolean;
+  /** Where backups are written (`npm run backup` and the daily one). */
+  backupDir: string;
+  /** The daily backup's time, Paris time, as [hour, minute]; undefined: no daily backup. */
+  backupTime: [number, number] | undefined;
+  /** Daily backups kept, then one a week for this many weeks. */
+  backupKeepDaily: number;
+  backupKeepWeekly: number;
   /** Rows per /rest/v1 read unless a smaller limit is asked, as PostgREST's db-max-rows (0: none). */
   maxRows: number;
   /** Largest /rest/v1 response body, in bytes, estimated before it is built (0: none). */
@@ -111,6 +118,18 @@ function integer(name: string, value: string | undefined, fallback: number): num
   if (!Number.isInteger(n) || n < 0)
     throw new StartupError(`${name} doit être un entier positif ou nul (reçu : ${value}).`);
   return n;
+}
+
+/** BACKUP_TIME: `HH:MM` (Paris time), 03:30 by default, `off` for none. */
+function backupTime(value: string | undefined): [number, number] | undefined {
+  const text = (value ?? '').trim() || '03:30';
+  if (text === 'off') return undefined;
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(text);
+  if (!match)
+    throw new StartupError(
+      `BACKUP_TIME doit être une heure HH:MM (heure de Paris) ou « off » (reçu : ${value}).`,
+    );
+  return [Number(match[1]), Number(match[2])];
 }
 
 function siteUrl(value: string | undefined): string | undefined {
@@ -176,6 +195,10 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     publishIntervalMs: integer('PUBLISH_INTERVAL_MS', env.PUBLISH_INTERVAL_MS, 60_000),
     trustProxy,
     logClientAddress: flag(env.LOG_CLIENT_ADDRESS),
+    backupDir: path.resolve(env.BACKUP_DIR || 'backups'),
+    backupTime: backupTime(env.BACKUP_TIME),
+    backupKeepDaily: integer('BACKUP_KEEP_DAILY', env.BACKUP_KEEP_DAILY, 14),
+    backupKeepWeekly: integer('BACKUP_KEEP_WEEKLY', env.BACKUP_KEEP_WEEKLY, 8),
     maxRows: integer('API_MAX_ROWS', env.API_MAX_ROWS, 1000),
     maxResponseBytes: integer('API_MAX_RESPONSE_BYTES', env.API_MAX_RESPONSE_BYTES, 20_000_000),
   };

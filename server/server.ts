@@ -18,6 +18,7 @@ import { SessionLiveness } from './auth/session-liveness.ts';
 import { guardConnections, SERVER_OPTIONS } from './connections.ts';
 import { describeError, log } from './log.ts';
 import { accessLogger } from './access-log.ts';
+import { scheduleDailyBackups } from './backup/schedule.ts';
 
 export interface RunningServer {
   url: string;
@@ -84,6 +85,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
     if (!fast(req, res)) void hono(req, res);
   };
 
+  const stopBackups = scheduleDailyBackups(ctx);
   const publishTimer =
     config.publishIntervalMs > 0
       ? setInterval(() => void publishDuePosts(database), config.publishIntervalMs)
@@ -100,6 +102,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
     close() {
       closing ??= (async () => {
         if (publishTimer) clearInterval(publishTimer);
+        stopBackups();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would otherwise hold close() open.

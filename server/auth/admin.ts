@@ -106,7 +106,7 @@ export function adminRoutes(ctx: AppContext): Hono {
   return app;
 }
 
-async function requireServiceRole(ctx: AppContext, c: Context): Promise<void> {
+export async function requireServiceRole(ctx: AppContext, c: Context): Promise<void> {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   if (!match)
     throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');

@@ -1,6 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from './database.ts';
+import type { Database, Tx } from './database.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { StartupError } from '../startup-error.ts';
 import { describeError } from '../log.ts';
@@ -8,7 +8,7 @@ import { describeError } from '../log.ts';
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'supabase', 'migrations');
 const BOOTSTRAP = path.join(PROJECT_ROOT, 'server', 'db', 'bootstrap.sql');
 
-interface Migration {
+export interface Migration {
   version: string;
   name: string;
   file: string;
@@ -26,7 +26,7 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
 }
 
 /** Several server processes may start at once on one PostgreSQL: one migrates, the others wait. */
-const MIGRATION_LOCK = "select pg_advisory_xact_lock(hashtext('garage-site migrations'))";
+export const MIGRATION_LOCK = "select pg_advisory_xact_lock(hashtext('garage-site migrations'))";
 
 /**
  * Prepares the database as hosted Supabase would have it, then applies every migration not yet
@@ -37,40 +37,52 @@ const MIGRATION_LOCK = "select pg_advisory_xact_lock(hashtext('garage-site migra
  * StartupErrors, in French, with the way back. Returns the versions applied.
  */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const bootstrap = await readFile(BOOTSTRAP, 'utf8');
   const migrations = await listMigrations(dir);
-  const known = new Set(migrations.map((m) => m.version));
-  const latestKnown = migrations.at(-1)?.version ?? '';
   let current: Migration | undefined;
   try {
     return await db.transaction(async (tx) => {
       await tx.query(MIGRATION_LOCK);
-      await tx.exec(bootstrap);
-      const { rows } = await tx.query<{ version: string }>(
-        'select version from supabase_migrations.schema_migrations',
-      );
-      const recorded = new Set(rows.map((r) => r.version));
-      const newer = [...recorded].filter((v) => !known.has(v) && v > latestKnown).sort();
-      if (newer.length > 0) throw newerDatabase(newer.at(-1)!, latestKnown);
-      const applied: string[] = [];
-      for (const migration of migrations) {
-        if (recorded.has(migration.version)) continue;
-        current = migration;
-        await tx.exec(await readFile(migration.file, 'utf8'));
-        await tx.query(
-          'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
-          [migration.version, migration.name],
-        );
-        applied.push(migration.version);
-      }
-      // Other processes on this database reload their schema cache, as PostgREST does.
-      if (applied.length > 0) await tx.query("notify pgrst, 'reload schema'");
-      return applied;
+      return applyMigrations(tx, migrations, (m) => (current = m));
     });
   } catch (error) {
     if (error instanceof StartupError || !current) throw error;
     throw failedMigration(current, error);
   }
+}
+
+/**
+ * Within the caller's transaction (which holds the migration lock): bootstraps the database, then
+ * applies those of `migrations` not yet recorded, refusing a database that records a newer one.
+ * Also the first and last steps of a restore (server/backup/restore.ts).
+ */
+export async function applyMigrations(
+  tx: Tx,
+  migrations: Migration[],
+  onMigration: (migration: Migration) => void = () => undefined,
+): Promise<string[]> {
+  await tx.exec(await readFile(BOOTSTRAP, 'utf8'));
+  const known = new Set(migrations.map((m) => m.version));
+  const latestKnown = migrations.at(-1)?.version ?? '';
+  const { rows } = await tx.query<{ version: string }>(
+    'select version from supabase_migrations.schema_migrations',
+  );
+  const recorded = new Set(rows.map((r) => r.version));
+  const newer = [...recorded].filter((v) => !known.has(v) && v > latestKnown).sort();
+  if (newer.length > 0) throw newerDatabase(newer.at(-1)!, latestKnown);
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    if (recorded.has(migration.version)) continue;
+    onMigration(migration);
+    await tx.exec(await readFile(migration.file, 'utf8'));
+    await tx.query(
+      'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+      [migration.version, migration.name],
+    );
+    applied.push(migration.version);
+  }
+  // Other processes on this database reload their schema cache, as PostgREST does.
+  if (applied.length > 0) await tx.query("notify pgrst, 'reload schema'");
+  return applied;
 }
 
 function newerDatabase(version: string, latestKnown: string): StartupError {

@@ -63,6 +63,11 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     publishIntervalMs: 0,
     trustProxy: false,
     logClientAddress: false,
+    backupDir: '/nonexistent/backups',
+    // No daily backup in tests unless one asks for it.
+    backupTime: undefined,
+    backupKeepDaily: 14,
+    backupKeepWeekly: 8,
     maxRows: 1000,
     maxResponseBytes: 20_000_000,
     ...overrides,
