@@ -290,7 +290,6 @@ describe('backup and restore on PostgreSQL', () => {
     };
     try {
       const server = await startServerProcess(env);
-      let source: Map<string, string[]>;
       try {
         const owner = await fill(server, { ...env, PORT: String(server.port) }, anonKey);
         const stop = keepWriting(server, anonKey, owner);
@@ -302,7 +301,7 @@ describe('backup and restore on PostgreSQL', () => {
         await server.stop();
       }
       const db = await openPostgres(from.url);
-      source = await tablesOf(db);
+      const source = await tablesOf(db);
       await db.close();
       const [name] = await readdir(env.BACKUP_DIR);
       const restore = await runScript('restore', { ...env, DATABASE_URL: to.url, PORT: '1' }, [
