@@ -1,8 +1,11 @@
 import type { Tx } from '../db/database.ts';
 import type { BackupTable } from './catalog.ts';
 
-/** Rows read per query: bounded memory, whatever the size of a table (a million visits). */
-const BATCH = 5_000;
+/**
+ * Rows read per query: bounded memory, whatever the size of a table (a million visits). A batch
+ * comes back as one text (its lines joined by Postgres), far cheaper to move than as many rows.
+ */
+const BATCH = 20_000;
 
 /**
  * Every row of `table` as a line of JSON (`to_jsonb`, in UTC: the caller sets the time zone), in
@@ -29,14 +32,16 @@ export async function dumpTable(
       ? `where (${key}) > (select ${table.key.map((k) => `r.${k}`).join(', ')}
            from jsonb_populate_record(null::${table.qualified}, $1::jsonb) r)`
       : '';
-    const { rows } = await tx.query<{ line: string }>(
-      `select to_jsonb(t)::text as line from ${table.qualified} t ${after}
-        order by ${key} limit ${BATCH}`,
+    const { rows } = await tx.query<{ lines: string | null; n: number }>(
+      `select string_agg(to_jsonb(t)::text, E'\n' order by ${key}) as lines, count(*)::int as n
+         from (select * from ${table.qualified} t ${after} order by ${key} limit ${BATCH}) t`,
       last ? [last] : [],
     );
-    for (const row of rows) await onLine(row.line);
-    count += rows.length;
-    if (rows.length < BATCH) return count;
-    last = rows.at(-1)!.line;
+    const { lines, n } = rows[0] ?? { lines: null, n: 0 };
+    const batch = lines === null ? [] : lines.split('\n');
+    for (const line of batch) await onLine(line);
+    count += n;
+    if (n < BATCH) return count;
+    last = batch.at(-1);
   }
 }
