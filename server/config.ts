@@ -64,6 +64,12 @@ export interface ServerConfig {
   maxRows: number;
   /** Largest /rest/v1 response body, in bytes, estimated before it is built (0: none). */
   maxResponseBytes: number;
+  /** The operator's mail server (smtp://user:pass@host:587); undefined: no mail is sent. */
+  smtpUrl: string | undefined;
+  /** The sender of the site's mail. */
+  mailFrom: string | undefined;
+  /** Who is told of each new customer request. */
+  notifyEmail: string | undefined;
 }
 
 const SECRET_FILE = 'jwt-secret';
@@ -118,6 +124,21 @@ function integer(name: string, value: string | undefined, fallback: number): num
   if (!Number.isInteger(n) || n < 0)
     throw new StartupError(`${name} doit être un entier positif ou nul (reçu : ${value}).`);
   return n;
+}
+
+function smtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:'))
+    throw new StartupError(
+      'SMTP_URL doit être une adresse smtp://utilisateur:mot-de-passe@serveur:587 (ou smtps://…:465).',
+    );
+  return value;
 }
 
 /** BACKUP_TIME: `HH:MM` (Paris time), 03:30 by default, `off` for none. */
@@ -199,6 +220,9 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     backupTime: backupTime(env.BACKUP_TIME),
     backupKeepDaily: integer('BACKUP_KEEP_DAILY', env.BACKUP_KEEP_DAILY, 14),
     backupKeepWeekly: integer('BACKUP_KEEP_WEEKLY', env.BACKUP_KEEP_WEEKLY, 8),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || undefined,
+    notifyEmail: env.NOTIFY_EMAIL || undefined,
     maxRows: integer('API_MAX_ROWS', env.API_MAX_ROWS, 1000),
     maxResponseBytes: integer('API_MAX_RESPONSE_BYTES', env.API_MAX_RESPONSE_BYTES, 20_000_000),
   };
