@@ -39,7 +39,7 @@ function NotFoundRoute() {
 export function preloadPage(pathname: string): Promise<unknown> {
   const path = normalizePath(pathname);
   if (path === '/') return Promise.resolve();
-  if (path === '/blog') return blogListPage.preload();
+  if (path === '/blog' || /^\/blog\/page\/[^/]+$/.test(path)) return blogListPage.preload();
   return /^\/blog\/[^/]+$/.test(path) ? articlePage.preload() : notFoundPage.preload();
 }
 
@@ -49,6 +49,7 @@ export function AppRoutes() {
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/blog" component={BlogListRoute} />
+        <Route path="/blog/page/:number" component={BlogListRoute} />
         <Route path="/blog/:slug" component={ArticleRoute} />
         <Route path={ADMIN_PATHS} component={AdminApp} />
         <Route component={NotFoundRoute} />
