@@ -104,7 +104,10 @@ async function storedPost(db: SupabaseClient, title: string) {
   }[];
 }
 
-test('create a draft, edit it, publish it now, and see it on /blog', async ({ page, serviceDb }) => {
+test('create a draft, edit it, publish it now, and see it on /blog', async ({
+  page,
+  serviceDb,
+}) => {
   await page.goto('/admin/blog');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gestion du Blog');
   // The AI panel is embedded on the page.
