@@ -167,7 +167,7 @@ function splitHoisted(markup: string): { hoisted: string; body: string } {
   return { hoisted, body };
 }
 
-// The client build's manifest, beside this bundle once built (dist/.vite/ next to dist/.ssr/).
+// Read once from the client build's manifest, beside this bundle (dist/.vite/ and dist/.ssr/).
 let preloadTags: Promise<string> | undefined;
 
 /** The page at `pathname`, or null when the path is not a server-rendered page. */

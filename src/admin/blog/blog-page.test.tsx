@@ -63,7 +63,13 @@ const summary = ({ id, title, slug, published_at, scheduled_at }: BlogPost) => (
  * calls and answers the list, the one-post read and the writes with the given results.
  */
 function fakeClient(
-  options: { list?: Result; save?: Result; remove?: Result; publish?: Result; open?: Result } = {},
+  options: {
+    list?: Result | ((chain: Call[]) => Result);
+    save?: Result;
+    remove?: Result;
+    publish?: Result;
+    open?: Result;
+  } = {},
 ): Fake {
   const { save = { error: null }, remove = { error: null }, publish = { error: null } } = options;
   const list = options.list ?? { data: POSTS.map(summary), error: null, count: POSTS.length };
@@ -94,7 +100,7 @@ function fakeClient(
       return options.open ?? { data: POSTS.find((p) => p.id === id), error: null };
     }
     fake.lists.push(chain);
-    return list;
+    return typeof list === 'function' ? list(chain) : list;
   };
   fake.client = {
     from: (table: string) => {
@@ -223,6 +229,37 @@ describe('BlogPage', () => {
     await click(button('Page précédente'));
     await flush();
     expect(text()).toContain('Page 2 sur 3');
+  });
+
+  it('shows the last page when the one shown no longer exists', async () => {
+    let total = 51;
+    const fake = fakeClient({
+      list: (chain) => {
+        const offset = chain.find(([method]) => method === 'range')?.[1];
+        // PostgREST refuses an offset past the last row.
+        if (typeof offset === 'number' && offset > total) {
+          return {
+            data: null,
+            error: { code: 'PGRST103', message: 'Requested range not satisfiable' },
+          };
+        }
+        return { data: POSTS.map(summary), error: null, count: total };
+      },
+    });
+    await mount(fake);
+    await click(button('Page suivante'));
+    await flush();
+    expect(text()).toContain('Page 2 sur 2');
+
+    // Posts were removed elsewhere: page 2 is gone.
+    total = 40;
+    await click(button('Recharger la liste'));
+    await flush();
+    await flush();
+    expect(text()).not.toContain('Erreur lors du chargement des articles');
+    expect(text()).not.toContain('Page 2');
+    expect(fake.lists.at(-1)).toContainEqual(['range', 0, 49]);
+    expect(rowOf('Publié')).toBeDefined();
   });
 
   it('says when no post matches the filter, and when the list cannot load', async () => {
