@@ -9,7 +9,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
 import { StaticPathRouter } from './app/public-router.tsx';
 import { normalizePath, serializeHydrationData, HYDRATION_ELEMENT_ID } from './app/hydration.ts';
-import { sitePreloadTags } from './app/module-preload.server.ts';
+import { siteScriptTags } from './app/site-scripts.server.ts';
 import { preloadPage } from './app/routes.tsx';
 import { contentKeys } from './content/api.ts';
 import { parseSiteContent, type SiteContent } from './content/content.ts';
@@ -168,7 +168,7 @@ function splitHoisted(markup: string): { hoisted: string; body: string } {
 }
 
 // Read once from the client build's manifest, beside this bundle (dist/.vite/ and dist/.ssr/).
-let preloadTags: Promise<string> | undefined;
+let scriptTags: Promise<string> | undefined;
 
 /** The page at `pathname`, or null when the path is not a server-rendered page. */
 export async function renderPage(
@@ -200,10 +200,10 @@ export async function renderPage(
   );
   const state = dehydrate(client, { shouldDehydrateQuery: () => true });
   client.clear();
-  preloadTags ??= sitePreloadTags(new URL('../.vite/manifest.json', import.meta.url));
+  scriptTags ??= siteScriptTags(new URL('../.vite/manifest.json', import.meta.url));
   return {
     status,
-    head: hoisted + headTags + (await preloadTags),
+    head: hoisted + headTags + (await scriptTags),
     html: body,
     data: `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${serializeHydrationData({
       path: normalizePath(pathname),
