@@ -6,12 +6,16 @@
  *     npm run build -- --prerender        (or PRERENDER=1 npm run build, or npm run prerender)
  *
  * Reads the content as a visitor through the backend's REST API and writes dist/index.html,
- * dist/blog/index.html and dist/blog/<slug>/index.html, plus dist/shell.html (the client-only
- * page for every other path, not indexed), dist/404.html, dist/sitemap.xml and dist/robots.txt.
+ * dist/blog/index.html, dist/blog/page/<n>/index.html and dist/blog/<slug>/index.html, plus
+ * dist/shell.html (the client-only page for every other path, not indexed), dist/404.html,
+ * dist/sitemap.xml and dist/robots.txt.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { restSource } from '../server/render/rest-source.server.ts';
+import type { PublicDataSource } from '../src/entry-server.tsx';
+import type { PostCard } from '../src/site/blog/api/posts-page.ts';
+import { blogPageCount, blogPagePath, POST_CARD_COLUMNS } from '../src/site/blog/pages.ts';
+import { restReader, restSource } from '../server/render/rest-source.server.ts';
 import { restPublishedPages } from '../server/seo/rest-pages.ts';
 import { normalizeSiteUrl, robotsTxt, sitemapEntries, sitemapXml } from '../server/seo/sitemap.ts';
 import { loadBuiltEntry } from '../server/render/site-renderer.server.ts';
@@ -50,9 +54,22 @@ const template = built.includes('id="hydration-data"')
   : built;
 checkTemplate(template);
 
-const source = restSource(backendUrl, anonKey);
+const get = restReader(backendUrl, anonKey);
+const now = encodeURIComponent(new Date().toISOString());
+const source: PublicDataSource = {
+  ...restSource(backendUrl, anonKey),
+  // Each page of the list reads its own posts: a backend answers a bounded number of rows.
+  publishedPostsPage: (limit, offset) =>
+    get<PostCard[]>(
+      `blog_posts?select=${POST_CARD_COLUMNS}&published_at=not.is.null` +
+        `&published_at=lte.${now}&order=published_at.desc,slug&limit=${limit}&offset=${offset}`,
+    ),
+};
 const published = await restPublishedPages(backendUrl, anonKey);
-const paths = ['/', '/blog', ...published.posts.map((post) => `/blog/${post.slug}`)];
+const listPages = Array.from({ length: blogPageCount(published.posts.length) }, (_, i) =>
+  blogPagePath(i + 1),
+);
+const paths = ['/', ...listPages, ...published.posts.map((post) => `/blog/${post.slug}`)];
 
 async function write(file: string, html: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });

@@ -9,6 +9,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
 import { StaticPathRouter } from './app/public-router.tsx';
 import { normalizePath, serializeHydrationData, HYDRATION_ELEMENT_ID } from './app/hydration.ts';
+import { siteScriptTags } from './app/site-scripts.server.ts';
 import { preloadPage } from './app/routes.tsx';
 import { contentKeys } from './content/api.ts';
 import { parseSiteContent, type SiteContent } from './content/content.ts';
@@ -16,7 +17,14 @@ import { preloadMarkdown, preloadSafeHtml } from './lib/markdown/lazy.tsx';
 import type { Article } from './site/blog/api/article.ts';
 import { blogPostKeys } from './site/blog/api/keys.ts';
 import { HOME_POSTS_LIMIT } from './site/blog/api/latest-posts.ts';
+import {
+  pageOfRows,
+  pageOffset,
+  type PostCard,
+  type PostsPage,
+} from './site/blog/api/posts-page.ts';
 import type { PostPreview } from './site/blog/api/published-posts.ts';
+import { BLOG_PAGE_SIZE, parseBlogPageNumber } from './site/blog/pages.ts';
 import { DEFAULT_POST_IMAGE } from './site/blog/fallback-image.tsx';
 import { preloadGenericSections } from './site/home/home-page.tsx';
 import { homeBlocks } from './site/home/home-sections.ts';
@@ -25,6 +33,7 @@ import {
   blogListHead,
   homeHead,
   missingArticleHead,
+  missingPageHead,
   renderHeadTags,
   type PageHead,
 } from './site/seo/head.ts';
@@ -34,6 +43,11 @@ export interface PublicDataSource {
   siteContentRows(): Promise<{ type: string; content: unknown }[]>;
   /** Published posts, newest first; all of them without a limit. */
   publishedPosts(limit?: number): Promise<PostPreview[]>;
+  /**
+   * At most `limit` published posts from `offset` on, newest first and then by slug. A source
+   * without it serves pages from `publishedPosts`, which reads every post up to the page.
+   */
+  publishedPostsPage?(limit: number, offset: number): Promise<PostCard[]>;
   /** The published post with this slug, or null. */
   article(slug: string): Promise<Article | null>;
 }
@@ -55,13 +69,17 @@ export interface RenderedPage {
   data: string;
 }
 
-export type PublicRoute = { page: 'home' } | { page: 'blog' } | { page: 'article'; slug: string };
+/** `number` is null for `/blog/page/{n}` when n names no page (it answers 404). */
+export type PublicRoute =
+  { page: 'home' } | { page: 'blog'; number: number | null } | { page: 'article'; slug: string };
 
 /** The server-rendered routes; every other path keeps the client-only app shell. */
 export function matchPublicRoute(pathname: string): PublicRoute | null {
   const path = normalizePath(pathname);
   if (path === '/') return { page: 'home' };
-  if (path === '/blog') return { page: 'blog' };
+  if (path === '/blog') return { page: 'blog', number: 1 };
+  const listPage = /^\/blog\/page\/([^/]+)$/.exec(path);
+  if (listPage?.[1]) return { page: 'blog', number: parseBlogPageNumber(listPage[1]) };
   const article = /^\/blog\/([^/]+)$/.exec(path);
   if (article?.[1]) {
     try {
@@ -80,6 +98,15 @@ const NO_ROW = {
   hint: null,
   message: 'JSON object requested, multiple (or no) rows returned',
 };
+
+/** Page `number` of the list, read with one more post than it shows (see pageOfRows). */
+async function readPostsPage(source: PublicDataSource, number: number): Promise<PostsPage> {
+  const offset = pageOffset(number);
+  const rows = source.publishedPostsPage
+    ? await source.publishedPostsPage(BLOG_PAGE_SIZE + 1, offset)
+    : (await source.publishedPosts(offset + BLOG_PAGE_SIZE + 1)).slice(offset);
+  return pageOfRows(rows);
+}
 
 async function prefetch(
   client: QueryClient,
@@ -101,8 +128,14 @@ async function prefetch(
     return { head: homeHead(content, siteUrl), status: 200 };
   }
   if (route.page === 'blog') {
-    set(blogPostKeys.published(), await source.publishedPosts());
-    return { head: blogListHead(siteUrl), status: 200 };
+    const number = route.number;
+    if (number === null) return { head: missingPageHead(), status: 404 };
+    const page = await readPostsPage(source, number);
+    // Only this page travels to the browser, which renders the same (a page past the last one
+    // included: it shows the not-found text).
+    set(blogPostKeys.page(number), page);
+    if (number > 1 && page.posts.length === 0) return { head: missingPageHead(), status: 404 };
+    return { head: blogListHead(siteUrl, number, page.hasOlder), status: 200 };
   }
   const article = await source.article(route.slug);
   if (!article) {
@@ -134,6 +167,9 @@ function splitHoisted(markup: string): { hoisted: string; body: string } {
   return { hoisted, body };
 }
 
+// Read once from the client build's manifest, beside this bundle (dist/.vite/ and dist/.ssr/).
+let scriptTags: Promise<string> | undefined;
+
 /** The page at `pathname`, or null when the path is not a server-rendered page. */
 export async function renderPage(
   pathname: string,
@@ -164,9 +200,10 @@ export async function renderPage(
   );
   const state = dehydrate(client, { shouldDehydrateQuery: () => true });
   client.clear();
+  scriptTags ??= siteScriptTags(new URL('../.vite/manifest.json', import.meta.url));
   return {
     status,
-    head: hoisted + headTags,
+    head: hoisted + headTags + (await scriptTags),
     html: body,
     data: `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${serializeHydrationData({
       path: normalizePath(pathname),

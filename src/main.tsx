@@ -1,67 +1,30 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { App } from './app/app.tsx';
-import { BrowserPathRouter } from './app/public-router.tsx';
-import { readHydrationData, type HydrationData } from './app/hydration.ts';
-import { createQueryClient } from './app/providers.tsx';
-import { preloadDefaultContent } from './content/api.ts';
+// Every style a server-rendered public page needs is linked from the page itself, so that it is
+// styled before any script runs: the components that import these load later, in chunks.
+import './site/styles/base.css';
+import './site/styles/site.css';
+import './site/blog/blog.css';
+import './site/alert/alert-banner.css';
+import './site/calculator/payment-calculator.css';
+
+/**
+ * The page's entry: the site (React and the public pages), or on /admin-login the login form
+ * alone, which loads neither React nor the back-office, only the auth client. Each is a chunk of
+ * its own, so this entry weighs almost nothing.
+ */
+const LOGIN_PATH = /^\/admin-login\/?$/i;
 
 const rootElement = document.getElementById('root');
 
-/** The server's query cache, ready for a first render identical to the server's. */
-function clientFrom(data: HydrationData): QueryClient {
-  const client = createQueryClient();
-  hydrate(client, data.state);
-  // A settled error (a missing article) stays what the server showed, not a "loading" state.
-  for (const query of data.state.queries) {
-    if (query.state.status === 'error') {
-      client.setQueryDefaults(query.queryKey, { retryOnMount: false });
-    }
-  }
-  if (data.live) {
-    // The server read this data for this very response: it is as fresh as a fetch would be.
-    const now = Date.now();
-    for (const query of client.getQueryCache().getAll()) {
-      if (query.state.status === 'success') query.setState({ dataUpdatedAt: now });
-    }
-  }
-  return client;
-}
-
-if (rootElement) {
-  const data = readHydrationData(document, window.location.pathname);
-  if (data) {
-    const client = clientFrom(data);
-    hydrateRoot(
-      rootElement,
-      <StrictMode>
-        <BrowserPathRouter>
-          <App queryClient={client} />
-        </BrowserPathRouter>
-      </StrictMode>,
-    );
-    // A page prerendered at build time may be older than the content: refresh once it is shown.
-    if (!data.live) {
-      window.addEventListener('load', () => void client.invalidateQueries(), { once: true });
-    }
-  } else {
-    // A static host may answer any path with a prerendered page: render this path from scratch,
-    // once the content's defaults are at hand for the first render (a failed download leaves the
-    // render to the error screen).
-    const render = () => {
-      rootElement.replaceChildren();
-      createRoot(rootElement).render(
-        <StrictMode>
-          <BrowserPathRouter>
-            <App />
-          </BrowserPathRouter>
-        </StrictMode>,
-      );
-    };
-    preloadDefaultContent().then(render, render);
-  }
-} else {
+if (!rootElement) {
   // Spec §2 "Global fallback": without its root element the app only logs the problem.
   console.error("Élément racine #root introuvable : l'application ne peut pas démarrer.");
+} else if (LOGIN_PATH.test(window.location.pathname)) {
+  import('./admin/login/index.ts')
+    .then(({ startLoginPage }) => startLoginPage(rootElement))
+    .catch((error: unknown) => console.error('Page de connexion indisponible', error));
+} else {
+  // A server-rendered page stays readable if this download fails; only its interactions wait.
+  import('./app/browser.tsx')
+    .then(({ startSite }) => startSite(rootElement))
+    .catch((error: unknown) => console.error('Le site ne peut pas démarrer', error));
 }

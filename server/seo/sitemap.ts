@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { BLOG_PAGE_SIZE, blogPageCount, blogPagePath } from '../../src/site/blog/pages.ts';
 
 /** One `<url>` of the sitemap: an absolute address and its last modification (W3C datetime). */
 export interface SitemapEntry {
@@ -52,16 +53,35 @@ function latest(...dates: (string | null | undefined)[]): string | undefined {
     .pop();
 }
 
-/** `/`, `/blog` and every published article, each with its last modification. */
+/**
+ * Every page of the blog list (`/blog`, `/blog/page/2`…). What page N shows moves when a post on
+ * it or on a page before it is edited, published or removed: its last modification is the latest
+ * of the posts up to its end.
+ */
+function blogListEntries(posts: PostRow[], contentModified: string | null, baseUrl: string) {
+  const entries: SitemapEntry[] = [];
+  let upToPage: string | undefined;
+  for (let page = 1; page <= blogPageCount(posts.length); page++) {
+    const shown = posts.slice((page - 1) * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE);
+    upToPage = latest(upToPage, ...shown.map((p) => p.lastmod));
+    entries.push({
+      loc: `${baseUrl}${blogPagePath(page)}`,
+      lastmod: latest(upToPage, contentModified),
+    });
+  }
+  return entries;
+}
+
+/** `/`, the pages of the blog list and every published article, each with its last modification. */
 export function sitemapEntries(
   { posts, contentModified }: PublishedPages,
   baseUrl: string,
 ): SitemapEntry[] {
   const newestPost = latest(...posts.map((p) => p.lastmod));
   return [
-    // The home page shows the content and the latest posts; the blog page lists the posts.
+    // The home page shows the content and the latest posts.
     { loc: `${baseUrl}/`, lastmod: latest(contentModified, newestPost) },
-    { loc: `${baseUrl}/blog`, lastmod: latest(newestPost, contentModified) },
+    ...blogListEntries(posts, contentModified, baseUrl),
     ...posts.map((p) => ({
       loc: `${baseUrl}/blog/${encodeURIComponent(p.slug)}`,
       lastmod: p.lastmod,

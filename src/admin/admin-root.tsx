@@ -1,8 +1,9 @@
 import { Outlet } from 'react-router-dom';
 import { AuthProvider } from './auth/auth-provider.tsx';
+import './styles/forms.css';
 import './styles/admin.css';
 
-/** Shared by /admin-login and /admin/*: one auth state, the admin styles, and no indexing. */
+/** The admin area's frame: its auth state, its styles, and no indexing. */
 export function AdminRoot() {
   return (
     <AuthProvider>

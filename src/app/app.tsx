@@ -2,11 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AppErrorBoundary } from './error-boundary.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './routes.tsx';
-import '../site/styles/base.css';
-import '../site/styles/site.css';
-// The blog's code comes on demand (routes.tsx), its styles with the page: a server-rendered blog
-// page is styled before any script runs.
-import '../site/blog/blog.css';
 
 interface AppProps {
   /** Lets a server renderer pass a prefilled client; the browser creates its own. */
@@ -15,7 +10,8 @@ interface AppProps {
 
 /**
  * The whole app inside a router chosen by the caller (app/public-router.tsx): the browser's
- * address, or the requested path when the public pages are rendered on the server.
+ * address, or the requested path when the public pages are rendered on the server. Its styles
+ * are the page's (src/main.tsx).
  */
 export function App({ queryClient }: AppProps) {
   return (

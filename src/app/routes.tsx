@@ -6,11 +6,12 @@ import { preloadable } from '../lib/preloadable.ts';
 import { normalizePath } from './hydration.ts';
 
 // The back-office is only ever fetched on its own routes, so visitors never download it: one
-// module, which Vite emits as one chunk, with its own router.
+// module, which Vite emits as one chunk, with its own router. Its login page is not part of it
+// (src/main.tsx).
 const AdminApp = lazy(() => import('../admin/index.ts').then((m) => ({ default: m.AdminApp })));
 
-/** /admin-login, /admin and /admin/…: the back-office's addresses. */
-const ADMIN_PATHS = /^\/admin(?:-login|\/.*)?\/?$/i;
+/** /admin and /admin/…: the back-office's addresses. */
+const ADMIN_PATHS = /^\/admin(?:\/.*)?\/?$/i;
 
 // The other public pages come in chunks of their own, so that the home page, where most visits
 // start, does not carry them. A server renders them once preloaded (preloadPage); a hydrating
@@ -39,7 +40,7 @@ function NotFoundRoute() {
 export function preloadPage(pathname: string): Promise<unknown> {
   const path = normalizePath(pathname);
   if (path === '/') return Promise.resolve();
-  if (path === '/blog') return blogListPage.preload();
+  if (path === '/blog' || /^\/blog\/page\/[^/]+$/.test(path)) return blogListPage.preload();
   return /^\/blog\/[^/]+$/.test(path) ? articlePage.preload() : notFoundPage.preload();
 }
 
@@ -49,6 +50,7 @@ export function AppRoutes() {
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/blog" component={BlogListRoute} />
+        <Route path="/blog/page/:number" component={BlogListRoute} />
         <Route path="/blog/:slug" component={ArticleRoute} />
         <Route path={ADMIN_PATHS} component={AdminApp} />
         <Route component={NotFoundRoute} />

@@ -21,6 +21,12 @@ export interface ConfigSources {
 
 export const CONFIG_ELEMENT_ID = 'supabase-config';
 
+/** The spec's notice for a missing backend (§8). */
+export const MISSING_CONFIG_MESSAGE = 'Configuration Supabase manquante';
+
+/** The back-office's yellow notice for a missing backend (§8). */
+export const MISSING_CONFIG_NOTICE = `${MISSING_CONFIG_MESSAGE}. Veuillez vérifier vos variables d'environnement.`;
+
 function readInjectedKey(json: string | null | undefined): string | undefined {
   if (!json) return undefined;
   try {
@@ -47,6 +53,14 @@ export function resolveSupabaseConfig({
   const injectedKey = readInjectedKey(injectedJson);
   if (injectedKey && origin) return { url: origin, anonKey: injectedKey };
   return null;
+}
+
+/**
+ * Where a browser keeps the signed-in session: the name supabase-js gives it by default, stated
+ * here so that the login page's auth client and the back-office's full client share it.
+ */
+export function authStorageKey(config: SupabaseConfig): string {
+  return `sb-${new URL(config.url).hostname.split('.')[0]}-auth-token`;
 }
 
 /** The sources as the current browser page sees them (none during server rendering). */

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { browserConfigSources, resolveSupabaseConfig } from './supabase-config.ts';
+import { authStorageKey, browserConfigSources, resolveSupabaseConfig } from './supabase-config.ts';
 
 /**
  * The one supabase-js client of the app. It is `null` when the site was built and served without
@@ -9,12 +9,13 @@ import { browserConfigSources, resolveSupabaseConfig } from './supabase-config.t
  */
 function createSupabase(): SupabaseClient | null {
   const config = resolveSupabaseConfig(browserConfigSources());
-  return config ? createClient(config.url, config.anonKey) : null;
+  return config
+    ? createClient(config.url, config.anonKey, { auth: { storageKey: authStorageKey(config) } })
+    : null;
 }
 
 export const supabase: SupabaseClient | null = createSupabase();
 
 export const isSupabaseConfigured = supabase !== null;
 
-/** The spec's notice for a missing backend (§8). */
-export const MISSING_CONFIG_MESSAGE = 'Configuration Supabase manquante';
+export { MISSING_CONFIG_MESSAGE } from './supabase-config.ts';

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { expect, signIn, test } from './fixtures.ts';
 import { rewriteShell } from './html-rewrite.ts';
+import { adminChunkFile, chunkFile } from './manifest.ts';
 
 test('the login form starts empty', async ({ page }) => {
   await page.goto('/admin-login');
@@ -7,6 +10,27 @@ test('the login form starts empty', async ({ page }) => {
   await expect(page.getByLabel('Mot de passe')).toHaveValue('');
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Retour au site' })).toHaveAttribute('href', '/');
+});
+
+test('the login page loads the form and the auth client only: no React, no back-office', async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/admin-login');
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toContain(chunkFile('src/admin/login/index.ts'));
+  expect(scripts).not.toContain(adminChunkFile());
+  expect(scripts).not.toContain(chunkFile('src/app/browser.tsx'));
+  let gzipped = 0;
+  for (const script of scripts) {
+    gzipped += gzipSync(await (await request.get(script)).body(), { level: 6 }).length;
+  }
+  expect(gzipped).toBeLessThan(60_000);
 });
 
 test('an administrator signs in and reaches the admin area', async ({ page, server }) => {
@@ -28,6 +52,22 @@ test('an administrator signs in and reaches the admin area', async ({ page, serv
 test('a wrong password is refused with the French message', async ({ page, server }) => {
   await signIn(page, server.admin.email, `${server.admin.password}x`);
   await expect(page.getByRole('alert')).toHaveText('Identifiants incorrects. Veuillez réessayer.');
+  await expect(page).toHaveURL(/\/admin-login$/);
+});
+
+test('too many attempts are refused in French, with how long to wait', async ({ page }) => {
+  // An address of its own: the administrator's attempts from this machine are not touched.
+  const email = `inconnu-${randomBytes(4).toString('hex')}@garage.test`;
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await signIn(page, email, `essai-${attempt}`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Identifiants incorrects. Veuillez réessayer.',
+    );
+  }
+  await signIn(page, email, 'essai-6');
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Trop de tentatives de connexion\. Réessayez dans \d+ minutes?\.$/,
+  );
   await expect(page).toHaveURL(/\/admin-login$/);
 });
 

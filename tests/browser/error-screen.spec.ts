@@ -10,7 +10,7 @@ import { rewriteShell } from './html-rewrite.ts';
 test('a rendering error shows the global error screen', async ({ page, consoleErrors }) => {
   const chunk = adminChunkFile();
   await page.route(`**${chunk}`, (route) => route.abort('failed'));
-  await page.goto('/admin-login');
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Une erreur s'est produite");
   await expect(page.getByText('Veuillez rafraîchir la page')).toBeVisible();
   expect(consoleErrors.some((text) => text.includes('Erreur de rendu'))).toBe(true);

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { adminChunkFile, entryFiles } from './manifest.ts';
 
 /**
- * The built files of the chunks the entry loads on demand (the backend client), other than the
- * back-office, with their imports.
+ * The built files of the chunks loaded on demand from the entry (the site, the backend client, the
+ * blog pages), other than the back-office and its login page, with their imports.
  */
 function lazyPublicFiles(): Set<string> {
   const manifest = JSON.parse(
@@ -21,6 +21,7 @@ function lazyPublicFiles(): Set<string> {
     if (!chunk || files.has(`/${chunk.file}`)) return;
     files.add(`/${chunk.file}`);
     chunk.imports?.forEach(visit);
+    chunk.dynamicImports?.filter((k) => !k.startsWith('src/admin/')).forEach(visit);
   };
   Object.values(manifest)
     .filter((chunk) => chunk.isEntry)

@@ -2,8 +2,8 @@ import { blogPosts, daysFromNow, expect, test } from './site-blog-posts.ts';
 import { auditPage, withChromium } from '../../bench/lighthouse.ts';
 
 /**
- * Lighthouse (mobile settings, Debian's Chromium) on /, /blog and an article: the Accessibility and
- * SEO categories score 100 (issue 6). They do not depend on timing, so they are asserted; the
+ * Lighthouse (mobile settings, Debian's Chromium) on /, /blog, a second page of the blog list and
+ * an article: the Accessibility and SEO categories score 100 (issue 6). They do not depend on timing, so they are asserted; the
  * performance figures are measured by `npm run bench:web`. The pages also run under the
  * Content-Security-Policy with no violation, and carry no executable inline script.
  */
@@ -35,14 +35,22 @@ type PageName = (typeof PAGES)[number];
 const pathOf = async (page: PageName, posts: Posts) =>
   page === 'article' ? publishArticle(posts) : page;
 
-test('Lighthouse scores 100 in Accessibility and SEO on /, /blog and an article', async ({
+test('Lighthouse scores 100 in Accessibility and SEO on /, /blog, /blog/page/2 and an article', async ({
   server,
   posts,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const article = await publishArticle(posts);
+  // Enough posts for a second page of the list, with its pager.
+  await posts.create(
+    Array.from({ length: 12 }, (_, i) => ({
+      title: `Conseil ${i + 1}`,
+      excerpt: 'Un conseil de l’atelier.',
+      published_at: daysFromNow(-2 - i),
+    })),
+  );
   await withChromium(async (chrome) => {
-    for (const page of PAGES) {
+    for (const page of [...PAGES, '/blog/page/2']) {
       const path = page === 'article' ? article : page;
       const report = await auditPage(chrome, server.baseURL + path, ['accessibility', 'seo']);
       expect(

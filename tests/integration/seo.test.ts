@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { seoRoutes } from '../../server/seo/index.ts';
 import { restPublishedPages } from '../../server/seo/rest-pages.ts';
-import { sitemapEntries, sitemapXml } from '../../server/seo/sitemap.ts';
+import { sitemapEntries, sitemapXml, type SitemapEntry } from '../../server/seo/sitemap.ts';
 
 /**
  * /sitemap.xml and /robots.txt (issue 6, item 4): the sitemap is a valid sitemaps.org 0.9 document
@@ -135,6 +135,49 @@ describe('/sitemap.xml', () => {
     const response = await fetch(`${server.url}/sitemap.xml`, { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+  });
+});
+
+describe('the pages of the blog list in the sitemap', () => {
+  // 25 posts, newest first, each modified on its own day: three pages of 12, 12 and 1.
+  const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}T08:00:00Z`;
+  const posts = Array.from({ length: 25 }, (_, i) => ({
+    slug: `article-${i + 1}`,
+    lastmod: day(26 - i),
+  }));
+
+  it('lists /blog, then /blog/page/2 and /blog/page/3, before the articles', () => {
+    const entries = sitemapEntries({ posts, contentModified: null }, 'https://garage.fr');
+    expect(entries.slice(0, 4).map((e) => e.loc)).toEqual([
+      'https://garage.fr/',
+      'https://garage.fr/blog',
+      'https://garage.fr/blog/page/2',
+      'https://garage.fr/blog/page/3',
+    ]);
+    expect(entries).toHaveLength(1 + 3 + 25);
+    expect(entries.filter((e) => e.loc.includes('/page/4'))).toEqual([]);
+  });
+
+  it('dates each page by the latest change to a post on it or on a page before it', () => {
+    // An old post, on the last page, was just edited: only that page shows it.
+    const edited = posts.map((p) => (p.slug === 'article-25' ? { ...p, lastmod: day(28) } : p));
+    const lastmod = (entries: SitemapEntry[], loc: string) =>
+      entries.find((e) => e.loc === `https://garage.fr${loc}`)?.lastmod;
+    const entries = sitemapEntries({ posts: edited, contentModified: null }, 'https://garage.fr');
+    expect(lastmod(entries, '/blog')).toBe(day(26));
+    expect(lastmod(entries, '/blog/page/2')).toBe(day(26));
+    expect(lastmod(entries, '/blog/page/3')).toBe(day(28));
+    // A newer post moves every page along.
+    const published = [{ slug: 'nouveau', lastmod: day(29) }, ...edited];
+    const after = sitemapEntries({ posts: published, contentModified: null }, 'https://garage.fr');
+    for (const loc of ['/blog', '/blog/page/2', '/blog/page/3']) {
+      expect(lastmod(after, loc)).toBe(day(29));
+    }
+  });
+
+  it('keeps one page for an empty blog', () => {
+    const entries = sitemapEntries({ posts: [], contentModified: day(3) }, 'https://garage.fr');
+    expect(entries.map((e) => e.loc)).toEqual(['https://garage.fr/', 'https://garage.fr/blog']);
   });
 });
 

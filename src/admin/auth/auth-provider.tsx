@@ -3,6 +3,7 @@ import type { Session } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 import { isAdminUser } from './is-admin.ts';
+import { signInAsAdmin } from './sign-in.ts';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
@@ -21,22 +22,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(async (email: string, password: string): Promise<boolean> => {
-    if (!supabase) {
-      console.error('Erreur de connexion', 'Supabase non configuré');
-      return false;
-    }
-    const { data, error } = await supabase.auth.signInWithPassword({ email, password });
-    if (error || !data.session) {
-      console.error('Erreur de connexion', error);
-      return false;
-    }
-    if (!isAdminUser(data.user)) {
-      console.error('Erreur de connexion', "ce compte n'a pas les droits d'administration");
-      await supabase.auth.signOut({ scope: 'local' });
-      return false;
-    }
-    setSession(data.session);
-    return true;
+    const outcome = await signInAsAdmin(supabase?.auth ?? null, email, password);
+    if (outcome.ok) setSession(outcome.session);
+    return outcome.ok;
   }, []);
 
   const logout = useCallback(async (): Promise<void> => {

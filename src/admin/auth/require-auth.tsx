@@ -1,12 +1,16 @@
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
 import { PageLoading } from '../../lib/page-loading.tsx';
 import { useAuth } from './auth-context.ts';
+import { leaveForLogin } from './leave-for-login.ts';
 
-/** Spec §2: anyone not authenticated is sent to /admin-login, replacing the history entry. */
+/**
+ * Spec §2: anyone not authenticated is sent to /admin-login, replacing the history entry. The
+ * login page is not part of the back-office's code: it is loaded as a page.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
-  if (status === 'loading') return <PageLoading />;
-  if (status === 'signed-out') return <Navigate to="/admin-login" replace />;
-  return children;
+  useEffect(() => {
+    if (status === 'signed-out') leaveForLogin();
+  }, [status]);
+  return status === 'signed-in' ? children : <PageLoading />;
 }

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { BlogPost, BlogPostForm } from './blog-post.ts';
+import type { BlogPost, BlogPostForm, PostFilter, PostSummary } from './blog-post.ts';
 import { slugify } from './slug.ts';
 
 /** Spec §8: an action attempted without a backend aborts with this short message. */
@@ -13,6 +13,7 @@ export const BLOG_MESSAGES = {
   deleteFailed: "Erreur lors de la suppression de l'article",
   publishFailed: "Erreur lors de la publication de l'article",
   loadFailed: 'Erreur lors du chargement des articles',
+  postLoadFailed: "Erreur lors du chargement de l'article",
   confirmDelete: 'Êtes-vous sûr de vouloir supprimer cet article ?',
   empty: 'Aucun article trouvé pour ce filtre',
 } as const;
@@ -22,14 +23,72 @@ function required(client: SupabaseClient | null): SupabaseClient {
   return client;
 }
 
-/** Spec §7: every post, all fields, newest created first. */
-export async function listPosts(client: SupabaseClient | null): Promise<BlogPost[]> {
+/** Posts per page of the admin list. */
+export const ADMIN_PAGE_SIZE = 50;
+
+/** What the list shows of a post (its title, status and address) and the id its buttons need. */
+const SUMMARY_COLUMNS = 'id, title, slug, published_at, scheduled_at';
+
+/** One page of the list, the number of posts the filter matches, and which page it is. */
+export interface PostListPage {
+  posts: PostSummary[];
+  total: number;
+  page: number;
+}
+
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+}
+
+/** PostgREST's answer to an offset past the last row. */
+function isPastTheEnd(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && 'code' in error && error.code === 'PGRST103'
+  );
+}
+
+function filtered(client: SupabaseClient, filter: PostFilter, columns: string, head = false) {
+  const query = client.from('blog_posts').select(columns, { count: 'exact', head });
+  // DESIGN.md decision 12: 'Brouillons uniquement' is every post not published, scheduled too.
+  if (filter === 'published') return query.not('published_at', 'is', null);
+  if (filter === 'draft') return query.is('published_at', null);
+  return query;
+}
+
+/**
+ * Spec §7's admin list, newest created first, a page at a time: the posts the filter matches
+ * and their number, read by the database. A page that no longer exists (posts removed meanwhile)
+ * gives the last one.
+ */
+export async function listPosts(
+  client: SupabaseClient | null,
+  filter: PostFilter,
+  page: number,
+): Promise<PostListPage> {
+  const db = required(client);
+  const from = (page - 1) * ADMIN_PAGE_SIZE;
+  const { data, error, count } = await filtered(db, filter, SUMMARY_COLUMNS)
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(from, from + ADMIN_PAGE_SIZE - 1);
+  if (isPastTheEnd(error) && page > 1) {
+    const total = await filtered(db, filter, 'id', true);
+    if (total.error) throw total.error;
+    return listPosts(client, filter, Math.min(page - 1, pageCount(total.count ?? 0)));
+  }
+  if (error) throw error;
+  return { posts: (data ?? []) as unknown as PostSummary[], total: count ?? 0, page };
+}
+
+/** One post, all its columns, as the edit form needs it (the list does not read the content). */
+export async function fetchPost(client: SupabaseClient | null, id: string): Promise<BlogPost> {
   const { data, error } = await required(client)
     .from('blog_posts')
     .select('*')
-    .order('created_at', { ascending: false });
+    .eq('id', id)
+    .single();
   if (error) throw error;
-  return (data ?? []) as BlogPost[];
+  return data as BlogPost;
 }
 
 /**

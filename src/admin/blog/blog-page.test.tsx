@@ -13,11 +13,14 @@ vi.mock('../ai/ai-article-panel.tsx', () => ({
 
 const { BlogPage } = await import('./blog-page.tsx');
 
-type Result = { data?: unknown; error: unknown };
+type Result = { data?: unknown; error: unknown; count?: number | null };
+type Call = [method: string, ...args: unknown[]];
 
 interface Fake {
   client: SupabaseClient;
-  selects: number;
+  /** Every request to blog_posts, as the chain of supabase-js calls that built it. */
+  requests: Call[][];
+  lists: Call[][];
   upserts: Record<string, unknown>[];
   deletes: string[];
   updates: { values: Record<string, unknown>; id: string }[];
@@ -46,52 +49,76 @@ const POSTS = [
   post({ id: 'c', title: 'Brouillon', slug: 'brouillon' }),
 ];
 
-/** The blog_posts calls of spec §7, answered with `list` and the given results. */
+/** What the list reads of a post: no content. */
+const summary = ({ id, title, slug, published_at, scheduled_at }: BlogPost) => ({
+  id,
+  title,
+  slug,
+  published_at,
+  scheduled_at,
+});
+
+/**
+ * A stand-in for supabase-js's query builder on blog_posts: it records each request's chain of
+ * calls and answers the list, the one-post read and the writes with the given results.
+ */
 function fakeClient(
-  options: { list?: Result; save?: Result; remove?: Result; publish?: Result } = {},
+  options: {
+    list?: Result | ((chain: Call[]) => Result);
+    save?: Result;
+    remove?: Result;
+    publish?: Result;
+    open?: Result;
+  } = {},
 ): Fake {
-  const { list = { data: POSTS, error: null }, save = { error: null } } = options;
-  const { remove = { error: null }, publish = { error: null } } = options;
+  const { save = { error: null }, remove = { error: null }, publish = { error: null } } = options;
+  const list = options.list ?? { data: POSTS.map(summary), error: null, count: POSTS.length };
   const fake: Fake = {
     client: undefined as never,
-    selects: 0,
+    requests: [],
+    lists: [],
     upserts: [],
     deletes: [],
     updates: [],
   };
+  const answer = (chain: Call[]): Result => {
+    const [[method, first]] = chain as [Call];
+    if (method === 'upsert') {
+      fake.upserts.push(first as Record<string, unknown>);
+      return save;
+    }
+    if (method === 'delete') {
+      fake.deletes.push(chain[1]![2] as string);
+      return remove;
+    }
+    if (method === 'update') {
+      fake.updates.push({ values: first as Record<string, unknown>, id: chain[1]![2] as string });
+      return publish;
+    }
+    if (chain.some(([m]) => m === 'single')) {
+      const id = chain.find(([m]) => m === 'eq')![2];
+      return options.open ?? { data: POSTS.find((p) => p.id === id), error: null };
+    }
+    fake.lists.push(chain);
+    return typeof list === 'function' ? list(chain) : list;
+  };
   fake.client = {
     from: (table: string) => {
       expect(table).toBe('blog_posts');
-      return {
-        select: (columns: string) => {
-          expect(columns).toBe('*');
-          return {
-            order: (column: string, order: { ascending: boolean }) => {
-              expect([column, order]).toEqual(['created_at', { ascending: false }]);
-              fake.selects++;
-              return Promise.resolve(list);
-            },
-          };
-        },
-        upsert: (row: Record<string, unknown>) => {
-          fake.upserts.push(row);
-          return Promise.resolve(save);
-        },
-        delete: () => ({
-          eq: (column: string, id: string) => {
-            expect(column).toBe('id');
-            fake.deletes.push(id);
-            return Promise.resolve(remove);
-          },
-        }),
-        update: (values: Record<string, unknown>) => ({
-          eq: (column: string, id: string) => {
-            expect(column).toBe('id');
-            fake.updates.push({ values, id });
-            return Promise.resolve(publish);
-          },
-        }),
+      const chain: Call[] = [];
+      fake.requests.push(chain);
+      const builder: Record<string, unknown> = {
+        then: (resolve: (value: Result) => unknown, reject: (reason: unknown) => unknown) =>
+          Promise.resolve(answer(chain)).then(resolve, reject),
       };
+      const methods = ['select', 'upsert', 'delete', 'update', 'eq', 'is', 'not', 'order', 'range'];
+      for (const method of [...methods, 'single']) {
+        builder[method] = (...args: unknown[]) => {
+          chain.push([method, ...args]);
+          return builder;
+        };
+      }
+      return builder;
     },
   } as unknown as SupabaseClient;
   return fake;
@@ -136,8 +163,9 @@ afterEach(async () => {
 });
 
 describe('BlogPage', () => {
-  it('lists the posts with their status, and filters them', async () => {
-    await mount(fakeClient());
+  it('lists the posts with their status, reading only the columns it shows', async () => {
+    const fake = fakeClient();
+    await mount(fake);
     expect(container.querySelector('h1')?.textContent).toBe('Gestion du Blog');
     expect(container.querySelector('[aria-label="Génération d\'articles par IA"]')).not.toBeNull();
     expect(rowOf('Publié').textContent).toContain('Publié le 20 novembre 2026');
@@ -146,19 +174,96 @@ describe('BlogPage', () => {
     expect(button('Publier maintenant', rowOf('Publié'))).toBeUndefined();
     expect(button('Publier maintenant', rowOf('Brouillon'))).toBeDefined();
 
+    const [list] = fake.lists;
+    const [, columns, options] = list!.find(([method]) => method === 'select')!;
+    expect(
+      String(columns)
+        .split(',')
+        .map((c) => c.trim()),
+    ).not.toContain('content');
+    expect(options).toMatchObject({ count: 'exact' });
+    expect(list).toContainEqual(['range', 0, 49]);
+    // Three posts: one page, no pager.
+    expect(text()).not.toContain('Page 1 sur');
+  });
+
+  it('asks the database for the filter chosen, from the first page', async () => {
+    const fake = fakeClient({ list: { data: POSTS.map(summary), error: null, count: 120 } });
+    await mount(fake);
+    await click(button('Page suivante'));
+    await flush();
     const filter = field(container, 'Filtrer les articles') as unknown as HTMLSelectElement;
     expect(filter.value).toBe('all');
     await choose(filter, 'published');
-    expect([...container.querySelectorAll('h3')].map((h) => h.textContent)).toEqual(['Publié']);
+    await flush();
+    expect(fake.lists.at(-1)).toContainEqual(['not', 'published_at', 'is', null]);
+    expect(fake.lists.at(-1)).toContainEqual(['range', 0, 49]);
     await choose(filter, 'draft');
-    expect([...container.querySelectorAll('h3')].map((h) => h.textContent)).toEqual([
-      'Programmé',
-      'Brouillon',
-    ]);
+    await flush();
+    expect(fake.lists.at(-1)).toContainEqual(['is', 'published_at', null]);
+    await choose(filter, 'all');
+    await flush();
+    expect(fake.lists.at(-1)!.filter(([method]) => method === 'is' || method === 'not')).toEqual(
+      [],
+    );
+  });
+
+  it('moves between pages of 50 with the French pager', async () => {
+    const fake = fakeClient({ list: { data: POSTS.map(summary), error: null, count: 120 } });
+    await mount(fake);
+    expect(text()).toContain('Page 1 sur 3');
+    expect(button('Page précédente').getAttribute('aria-disabled')).toBe('true');
+    await click(button('Page précédente'));
+    await flush();
+    expect(fake.lists).toHaveLength(1);
+
+    await click(button('Page suivante'));
+    await flush();
+    expect(fake.lists.at(-1)).toContainEqual(['range', 50, 99]);
+    expect(text()).toContain('Page 2 sur 3');
+    await click(button('Page suivante'));
+    await flush();
+    expect(fake.lists.at(-1)).toContainEqual(['range', 100, 149]);
+    expect(text()).toContain('Page 3 sur 3');
+    expect(button('Page suivante').getAttribute('aria-disabled')).toBe('true');
+    await click(button('Page précédente'));
+    await flush();
+    expect(text()).toContain('Page 2 sur 3');
+  });
+
+  it('shows the last page when the one shown no longer exists', async () => {
+    let total = 51;
+    const fake = fakeClient({
+      list: (chain) => {
+        const offset = chain.find(([method]) => method === 'range')?.[1];
+        // PostgREST refuses an offset past the last row.
+        if (typeof offset === 'number' && offset > total) {
+          return {
+            data: null,
+            error: { code: 'PGRST103', message: 'Requested range not satisfiable' },
+          };
+        }
+        return { data: POSTS.map(summary), error: null, count: total };
+      },
+    });
+    await mount(fake);
+    await click(button('Page suivante'));
+    await flush();
+    expect(text()).toContain('Page 2 sur 2');
+
+    // Posts were removed elsewhere: page 2 is gone.
+    total = 40;
+    await click(button('Recharger la liste'));
+    await flush();
+    await flush();
+    expect(text()).not.toContain('Erreur lors du chargement des articles');
+    expect(text()).not.toContain('Page 2');
+    expect(fake.lists.at(-1)).toContainEqual(['range', 0, 49]);
+    expect(rowOf('Publié')).toBeDefined();
   });
 
   it('says when no post matches the filter, and when the list cannot load', async () => {
-    await mount(fakeClient({ list: { data: [], error: null } }));
+    await mount(fakeClient({ list: { data: [], error: null, count: 0 } }));
     expect(text()).toContain('Aucun article trouvé pour ce filtre');
     await unmount();
     await mount(fakeClient({ list: { data: null, error: { message: 'panne' } } }));
@@ -170,10 +275,10 @@ describe('BlogPage', () => {
   it('reloads the list on demand', async () => {
     const fake = fakeClient();
     await mount(fake);
-    expect(fake.selects).toBe(1);
+    expect(fake.lists).toHaveLength(1);
     await click(button('Recharger la liste'));
     await flush();
-    expect(fake.selects).toBe(2);
+    expect(fake.lists).toHaveLength(2);
   });
 
   it('toggles the form, refuses an incomplete post in French, and saves a draft', async () => {
@@ -214,15 +319,18 @@ describe('BlogPage', () => {
     ]);
     expect(message()).toBe('Article enregistré avec succès');
     expect(container.querySelector('form')).toBeNull();
-    expect(fake.selects).toBe(2);
+    expect(fake.lists).toHaveLength(2);
   });
 
-  it('edits a post in Paris time and keeps its slug', async () => {
+  it('edits a post, read whole first, in Paris time and keeps its slug', async () => {
     const fake = fakeClient();
     await mount(fake);
     await click(button('Modifier', rowOf('Programmé')));
+    await flush();
+    expect(fake.requests.at(-1)).toEqual([['select', '*'], ['eq', 'id', 'b'], ['single']]);
     expect(container.querySelector('h2')?.textContent).toBe("Modifier l'article");
     expect(field(container, 'Titre').value).toBe('Programmé');
+    expect(field(container, 'Contenu').value).toBe('Contenu');
     // 08:00 UTC on 1 July is 10:00 in Paris (summer time).
     expect(field(container, 'Publication programmée').value).toBe('2027-07-01T10:00');
     // 10:30 in Paris on 15 January (winter time) is 09:30 UTC.
@@ -241,10 +349,19 @@ describe('BlogPage', () => {
     ]);
   });
 
+  it('says when the post to edit cannot be read, and opens no form', async () => {
+    await mount(fakeClient({ open: { data: null, error: { message: 'panne' } } }));
+    await click(button('Modifier', rowOf('Brouillon')));
+    await flush();
+    expect(message()).toBe("Erreur lors du chargement de l'article");
+    expect(container.querySelector('form')).toBeNull();
+  });
+
   it('shows the save failure and keeps the form open', async () => {
     const fake = fakeClient({ save: { error: { message: 'refusé' } } });
     await mount(fake);
     await click(button('Modifier', rowOf('Brouillon')));
+    await flush();
     await act(async () => container.querySelector('form')!.requestSubmit());
     await flush();
     expect(message()).toBe("Erreur lors de l'enregistrement de l'article");

@@ -1,28 +1,25 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
 import { blogPostKeys } from '../../site/blog/api/keys.ts';
 import { AiArticlePanel } from '../ai/ai-article-panel.tsx';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
-import { BLOG_MESSAGES, deletePost, listPosts, publishNow, savePost } from './blog-api.ts';
+import { BLOG_MESSAGES, deletePost, fetchPost, publishNow, savePost } from './blog-api.ts';
 import { BlogForm } from './blog-form.tsx';
+import { BlogToolbar } from './blog-toolbar.tsx';
 import {
   EMPTY_POST_FORM,
-  FILTER_OPTIONS,
   formFromPost,
-  matchesFilter,
-  postStatus,
-  statusLabel,
   type BlogPost,
   type BlogPostForm,
   type PostFilter,
+  type PostSummary,
 } from './blog-post.ts';
+import { PostList } from './post-list.tsx';
+import { usePostList } from './use-post-list.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import './blog-page.css';
-
-/** The admin list's query key; under blogPostKeys.all so that any change refreshes the site too. */
-export const adminPostsKey = [...blogPostKeys.all, 'admin'] as const;
 
 type FormState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; post: BlogPost };
 type Message = { kind: 'success' | 'error'; text: string };
@@ -47,22 +44,19 @@ function BlogManager({ client }: { client: SupabaseClient }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [filter, setFilter] = useState<PostFilter>('all');
+  const [page, setPage] = useState(1);
   const [message, setMessage] = useState<Message | null>(null);
-  const [toDelete, setToDelete] = useState<BlogPost | null>(null);
+  const [toDelete, setToDelete] = useState<PostSummary | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const formId = useId();
-  const filterId = useId();
-  const listHeadingId = useId();
 
-  const posts = useQuery({
-    queryKey: adminPostsKey,
-    queryFn: () => listPosts(client),
-    staleTime: 0,
-    retry: false,
-  });
-  const { refetch } = posts;
+  const list = usePostList(client, filter, page);
+  const { refetch } = list;
+  // The list may answer with another page than asked (posts removed meanwhile): it is the one shown.
+  const shownPage = list.data?.page;
+  if (shownPage !== undefined && shownPage !== page && !list.isPlaceholderData) setPage(shownPage);
 
   /** The list, and every public reader of the posts, fetch again. */
   const reload = useCallback(async () => {
@@ -91,6 +85,24 @@ function BlogManager({ client }: { client: SupabaseClient }) {
     [client, form, closeForm, reload],
   );
 
+  /** The form opens on the full post, read now: the list has no content. */
+  const openForEditing = useCallback(
+    async (summary: PostSummary) => {
+      if (busyId !== null) return;
+      setMessage(null);
+      setBusyId(summary.id);
+      try {
+        setForm({ mode: 'edit', post: await fetchPost(client, summary.id) });
+      } catch (error) {
+        console.error(BLOG_MESSAGES.postLoadFailed, error);
+        setMessage({ kind: 'error', text: BLOG_MESSAGES.postLoadFailed });
+      } finally {
+        setBusyId(null);
+      }
+    },
+    [client, busyId],
+  );
+
   const confirmDelete = useCallback(async () => {
     const post = toDelete;
     setToDelete(null);
@@ -111,7 +123,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
   }, [client, toDelete, form, reload]);
 
   const handlePublish = useCallback(
-    async (post: BlogPost) => {
+    async (post: PostSummary) => {
       setBusyId(post.id);
       try {
         await publishNow(client, post.id);
@@ -127,7 +139,6 @@ function BlogManager({ client }: { client: SupabaseClient }) {
     [client, reload],
   );
 
-  const shown = (posts.data ?? []).filter((post) => matchesFilter(post, filter));
   const formOpen = form.mode !== 'closed';
 
   return (
@@ -143,44 +154,22 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         </div>
       </div>
 
-      <div className="blog-admin__toolbar">
-        <button
-          ref={newButton}
-          type="button"
-          className="button"
-          aria-expanded={form.mode === 'new'}
-          aria-controls={formOpen ? formId : undefined}
-          onClick={() => {
-            setMessage(null);
-            setForm(form.mode === 'new' ? { mode: 'closed' } : { mode: 'new' });
-          }}
-        >
-          Nouvel Article
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={posts.isFetching}
-          onClick={() => void refetch()}
-        >
-          Recharger la liste
-        </button>
-        <div className="blog-admin__filter">
-          <label htmlFor={filterId}>Filtrer les articles</label>
-          <select
-            id={filterId}
-            className="editor-input"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value as PostFilter)}
-          >
-            {FILTER_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <BlogToolbar
+        newButtonRef={newButton}
+        newFormOpen={form.mode === 'new'}
+        formId={formOpen ? formId : undefined}
+        onToggleNew={() => {
+          setMessage(null);
+          setForm(form.mode === 'new' ? { mode: 'closed' } : { mode: 'new' });
+        }}
+        reloading={list.isFetching}
+        onReload={() => void refetch()}
+        filter={filter}
+        onFilter={(next) => {
+          setFilter(next);
+          setPage(1);
+        }}
+      />
 
       {formOpen && (
         <div id={formId}>
@@ -194,47 +183,18 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         </div>
       )}
 
-      <section
-        className="blog-admin__list"
-        aria-labelledby={listHeadingId}
-        aria-busy={posts.isFetching}
-      >
-        <h2 id={listHeadingId} ref={listHeading} tabIndex={-1}>
-          Articles
-        </h2>
-        {posts.isError && (
-          <p className="form__error" role="alert">
-            {BLOG_MESSAGES.loadFailed}
-          </p>
-        )}
-        {posts.isPending ? (
-          <div className="blog-admin__loading" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <span className="visually-hidden">Chargement des articles…</span>
-          </div>
-        ) : (
-          posts.isSuccess &&
-          (shown.length === 0 ? (
-            <p className="blog-admin__empty">{BLOG_MESSAGES.empty}</p>
-          ) : (
-            <ul className="blog-admin__posts">
-              {shown.map((post) => (
-                <PostRow
-                  key={post.id}
-                  post={post}
-                  busy={busyId === post.id}
-                  onEdit={() => {
-                    setMessage(null);
-                    setForm({ mode: 'edit', post });
-                  }}
-                  onDelete={() => setToDelete(post)}
-                  onPublish={() => void handlePublish(post)}
-                />
-              ))}
-            </ul>
-          ))
-        )}
-      </section>
+      <PostList
+        headingRef={listHeading}
+        list={list}
+        busyId={busyId}
+        onPage={(next) => {
+          setPage(next);
+          listHeading.current?.focus();
+        }}
+        onEdit={(post) => void openForEditing(post)}
+        onDelete={setToDelete}
+        onPublish={(post) => void handlePublish(post)}
+      />
 
       {toDelete !== null && (
         <ConfirmDialog
@@ -247,59 +207,5 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         </ConfirmDialog>
       )}
     </div>
-  );
-}
-
-interface PostRowProps {
-  post: BlogPost;
-  busy: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-  onPublish: () => void;
-}
-
-function PostRow({ post, busy, onEdit, onDelete, onPublish }: PostRowProps) {
-  const titleId = useId();
-  const status = postStatus(post);
-  return (
-    <li className="blog-admin__post">
-      <div className="blog-admin__post-text">
-        <h3 id={titleId} className="blog-admin__post-title">
-          {post.title}
-        </h3>
-        <p className={`blog-admin__status blog-admin__status--${status}`}>{statusLabel(post)}</p>
-        <p className="blog-admin__slug">/blog/{post.slug}</p>
-      </div>
-      <div className="blog-admin__post-actions">
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          aria-describedby={titleId}
-          onClick={onEdit}
-        >
-          Modifier
-        </button>
-        {status !== 'published' && (
-          <button
-            type="button"
-            className="button button--small"
-            aria-describedby={titleId}
-            disabled={busy}
-            onClick={onPublish}
-          >
-            Publier maintenant
-          </button>
-        )}
-        <button
-          type="button"
-          className="button button--small button--secondary button--danger"
-          aria-describedby={titleId}
-          disabled={busy}
-          onClick={onDelete}
-        >
-          Supprimer
-        </button>
-      </div>
-    </li>
   );
 }

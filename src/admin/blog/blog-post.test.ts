@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postRow } from './blog-api.ts';
-import { matchesFilter, postStatus, statusLabel, type BlogPost } from './blog-post.ts';
+import { postStatus, statusLabel, type BlogPost } from './blog-post.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -47,29 +47,6 @@ describe('post status (spec §4)', () => {
     expect(statusLabel(post({ published_at: '2026-12-01T08:00:00Z' }), NOW)).toBe(
       'Publié le 1 décembre 2026 à 09:00 (en ligne à cette date)',
     );
-  });
-});
-
-describe('filter (DESIGN.md decision 12)', () => {
-  const published = post({ published_at: '2026-11-20T09:00:00Z' });
-  const scheduled = post({ scheduled_at: '2026-12-01T09:00:00Z' });
-  const draft = post();
-
-  it('keeps everything for Tous', () => {
-    expect([published, scheduled, draft].filter((p) => matchesFilter(p, 'all'))).toHaveLength(3);
-  });
-
-  it('keeps posts with published_at for Publiés uniquement', () => {
-    expect([published, scheduled, draft].filter((p) => matchesFilter(p, 'published'))).toEqual([
-      published,
-    ]);
-  });
-
-  it('keeps drafts and scheduled posts for Brouillons uniquement', () => {
-    expect([published, scheduled, draft].filter((p) => matchesFilter(p, 'draft'))).toEqual([
-      scheduled,
-      draft,
-    ]);
   });
 });
 

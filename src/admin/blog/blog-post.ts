@@ -1,7 +1,7 @@
 import { formatLongDate } from '../../lib/dates.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
 
-/** A row of blog_posts as the admin list reads it (spec §3). */
+/** A row of blog_posts, all its columns (spec §3). */
 export interface BlogPost {
   id: string;
   title: string;
@@ -15,6 +15,9 @@ export interface BlogPost {
   updated_at: string;
   views: number | null;
 }
+
+/** A post as the admin list shows it: no content, which is read when the post is opened. */
+export type PostSummary = Pick<BlogPost, 'id' | 'title' | 'slug' | 'published_at' | 'scheduled_at'>;
 
 /** The blog form's values: the blog-post schema's fields (src/content/generated/forms.ts). */
 export interface BlogPostForm {
@@ -85,10 +88,3 @@ export const FILTER_OPTIONS: readonly { value: PostFilter; label: string }[] = [
   { value: 'published', label: 'Publiés uniquement' },
   { value: 'draft', label: 'Brouillons uniquement' },
 ];
-
-/** DESIGN.md decision 12: 'Brouillons uniquement' is every post not published, scheduled ones too. */
-export function matchesFilter(post: Pick<BlogPost, 'published_at'>, filter: PostFilter): boolean {
-  if (filter === 'published') return Boolean(post.published_at);
-  if (filter === 'draft') return !post.published_at;
-  return true;
-}

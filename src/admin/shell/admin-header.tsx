@@ -1,5 +1,6 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.ts';
+import { leaveForLogin } from '../auth/leave-for-login.ts';
 
 interface AdminHeaderProps {
   navId: string;
@@ -9,11 +10,10 @@ interface AdminHeaderProps {
 
 export function AdminHeader({ navId, navOpen, onToggleNav }: AdminHeaderProps) {
   const { logout } = useAuth();
-  const navigate = useNavigate();
 
   async function handleLogout() {
     await logout();
-    navigate('/admin-login', { replace: true });
+    leaveForLogin();
   }
 
   return (

@@ -1,25 +1,52 @@
-import { Link } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { SimplePageLayout } from '../layout/simple-page-layout.tsx';
 import { usePageHead } from '../seo/use-page-head.ts';
 import { BackendMissingError } from './api/backend-missing.ts';
-import { usePublishedPostsQuery } from './api/published-posts.ts';
+import { usePostsPageQuery } from './api/posts-page.ts';
+import { BlogPager } from './blog-pager.tsx';
 import { LoadingStatus } from './loading-status.tsx';
-import { BACKEND_MISSING_TEXT, NO_POSTS_TEXT, POSTS_LOAD_ERROR_TEXT } from './messages.ts';
+import {
+  BACK_TO_BLOG_TEXT,
+  BACKEND_MISSING_TEXT,
+  NO_POSTS_TEXT,
+  POSTS_LOAD_ERROR_TEXT,
+} from './messages.ts';
+import { blogListTitle, parseBlogPageNumber } from './pages.ts';
 import { PostCard } from './post-card.tsx';
 
 /** At most three cards share the first row (spec §2 grid), so only they load at once. */
 const FIRST_ROW = 3;
 
-/** /blog: every published post, newest first, in a grid of 1, 2 or 3 columns (spec §2). */
-export function BlogListPage() {
-  const posts = usePublishedPostsQuery();
-  usePageHead({ page: 'blog' });
+/** A page number past the last page, or one that names no page: the server answers 404. */
+function MissingBlogPage() {
+  usePageHead(null);
+  return (
+    <SimplePageLayout>
+      <title>Page introuvable</title>
+      <meta name="robots" content="noindex" />
+      <h1>Page introuvable</h1>
+      <p>La page demandée n&apos;existe pas ou a été déplacée.</p>
+      <p>
+        <Link to="/blog">{BACK_TO_BLOG_TEXT}</Link>
+      </p>
+    </SimplePageLayout>
+  );
+}
+
+function BlogListPageView({ page }: { page: number }) {
+  const posts = usePostsPageQuery(page);
+  const missing = page > 1 && posts.isSuccess && posts.data.posts.length === 0;
+  const hasOlder = posts.isSuccess && posts.data.hasOlder;
+  usePageHead(
+    missing ? null : posts.isPending ? undefined : { page: 'blog', number: page, hasOlder },
+  );
   const backendMissing = posts.error instanceof BackendMissingError;
+  if (missing) return <MissingBlogPage />;
 
   return (
     <SimplePageLayout>
-      <title>Blog – conseils et actualités du garage</title>
-      <h1>Blog</h1>
+      <title>{blogListTitle(page)}</title>
+      <h1>{page === 1 ? 'Blog' : `Blog – page ${page}`}</h1>
       <p className="blog-list__intro">
         Conseils d&apos;entretien et actualités de l&apos;atelier.{' '}
         <Link to="/">Retour à l&apos;accueil</Link>
@@ -31,16 +58,28 @@ export function BlogListPage() {
           {POSTS_LOAD_ERROR_TEXT}
         </p>
       )}
-      {posts.isSuccess && posts.data.length > 0 && (
+      {posts.isSuccess && posts.data.posts.length > 0 && (
         <ul className="post-grid">
-          {posts.data.map((post, index) => (
-            <PostCard key={post.id} post={post} eager={index < FIRST_ROW} />
+          {posts.data.posts.map((post, index) => (
+            <PostCard key={post.slug} post={post} eager={index < FIRST_ROW} />
           ))}
         </ul>
       )}
-      {((posts.isError && !backendMissing) || (posts.isSuccess && posts.data.length === 0)) && (
+      {((posts.isError && !backendMissing) ||
+        (posts.isSuccess && posts.data.posts.length === 0)) && (
         <p className="blog-empty">{NO_POSTS_TEXT}</p>
       )}
+      {posts.isSuccess && <BlogPager page={page} hasOlder={hasOlder} />}
     </SimplePageLayout>
   );
+}
+
+/**
+ * /blog and /blog/page/{n}: the published posts, newest first, twelve a page, in a grid of 1, 2
+ * or 3 columns (spec §2), with links to the newer and older pages.
+ */
+export function BlogListPage() {
+  const { number } = useParams<{ number?: string }>();
+  const page = number === undefined ? 1 : parseBlogPageNumber(number);
+  return page === null ? <MissingBlogPage /> : <BlogListPageView page={page} />;
 }

@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import { formatLongDate } from '../../lib/dates.ts';
-import type { PostPreview } from './api/published-posts.ts';
+import type { PostCard as PostCardData } from './api/posts-page.ts';
 import { FallbackImage } from './fallback-image.tsx';
 
 interface PostCardProps {
-  post: PostPreview;
+  post: PostCardData;
   /** Cards of the first row are in view on arrival; the others load when scrolled near. */
   eager: boolean;
 }

@@ -1,5 +1,6 @@
 import type { SiteContent } from '../../content/content.ts';
 import { ARTICLE_NOT_FOUND_TEXT } from '../blog/messages.ts';
+import { blogListTitle, blogPagePath } from '../blog/pages.ts';
 import { SITE_NAME } from '../site-name.ts';
 import {
   absoluteUrl,
@@ -16,6 +17,9 @@ export interface PageHead {
   description: string;
   /** Absent on pages that must not be indexed (a missing article). */
   canonicalUrl?: string;
+  /** The pages before and after this one in a series (the blog list's pages). */
+  prevUrl?: string;
+  nextUrl?: string;
   ogType: 'website' | 'article';
   image?: string;
   publishedTime?: string;
@@ -25,7 +29,6 @@ export interface PageHead {
 }
 
 export const HOME_TITLE = `${SITE_NAME} – entretien et réparation toutes marques`;
-export const BLOG_TITLE = 'Blog – conseils et actualités du garage';
 const BLOG_DESCRIPTION =
   "Conseils d'entretien automobile et actualités de l'atelier : entretien, freins, pneus, diagnostic.";
 const DESCRIPTION_MAX = 160;
@@ -60,11 +63,14 @@ export function homeHead(content: SiteContent, siteUrl: string): PageHead {
   };
 }
 
-export function blogListHead(siteUrl: string): PageHead {
+/** Page `page` of the blog list; `hasOlder`: a next page of older posts follows it. */
+export function blogListHead(siteUrl: string, page = 1, hasOlder = false): PageHead {
   return {
-    title: BLOG_TITLE,
+    title: blogListTitle(page),
     description: BLOG_DESCRIPTION,
-    canonicalUrl: absoluteUrl(siteUrl, '/blog'),
+    canonicalUrl: absoluteUrl(siteUrl, blogPagePath(page)),
+    ...(page > 1 && { prevUrl: absoluteUrl(siteUrl, blogPagePath(page - 1)) }),
+    ...(hasOlder && { nextUrl: absoluteUrl(siteUrl, blogPagePath(page + 1)) }),
     ogType: 'website',
     jsonLd: [],
   };
@@ -89,8 +95,13 @@ export function articleHead(
 }
 
 export function missingArticleHead(): PageHead {
+  return { ...missingPageHead(), title: ARTICLE_NOT_FOUND_TEXT };
+}
+
+/** A page of the blog list that does not exist (past the last one). */
+export function missingPageHead(): PageHead {
   return {
-    title: ARTICLE_NOT_FOUND_TEXT,
+    title: 'Page introuvable',
     description: BLOG_DESCRIPTION,
     ogType: 'website',
     noindex: true,
@@ -121,6 +132,8 @@ export function renderHeadTags(head: PageHead, { withTitle = true } = {}): strin
   if (head.canonicalUrl) {
     tags.push(`<link rel="canonical" href="${escapeAttribute(head.canonicalUrl)}" />`);
   }
+  if (head.prevUrl) tags.push(`<link rel="prev" href="${escapeAttribute(head.prevUrl)}" />`);
+  if (head.nextUrl) tags.push(`<link rel="next" href="${escapeAttribute(head.nextUrl)}" />`);
   tags.push(meta('property', 'og:type', head.ogType));
   tags.push(meta('property', 'og:title', head.title));
   tags.push(meta('property', 'og:description', head.description));

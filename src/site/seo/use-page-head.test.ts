@@ -8,6 +8,9 @@ describe('siteUrlFromCanonical', () => {
     const fallback = 'http://127.0.0.1:3000';
     expect(siteUrlFromCanonical('https://garage.fr/', fallback)).toBe('https://garage.fr');
     expect(siteUrlFromCanonical('https://garage.fr/blog', fallback)).toBe('https://garage.fr');
+    expect(siteUrlFromCanonical('https://garage.fr/blog/page/3', fallback)).toBe(
+      'https://garage.fr',
+    );
     expect(siteUrlFromCanonical('https://garage.fr/blog/pneus-hiver', fallback)).toBe(
       'https://garage.fr',
     );
@@ -51,9 +54,31 @@ describe('replaceHeadTags', () => {
     expect(head.querySelector('script[type="application/ld+json"]')).toBeNull();
   });
 
+  it("moves a page of the blog list's previous and next links along with it", () => {
+    document.head.innerHTML = renderHeadTags(blogListHead('https://garage.fr', 1, true));
+    replaceHeadTags(
+      document,
+      renderHeadTags(blogListHead('https://garage.fr', 2, true), { withTitle: false }),
+    );
+    const href = (rel: string) =>
+      [...document.head.querySelectorAll(`link[rel="${rel}"]`)].map((l) => l.getAttribute('href'));
+    expect(href('canonical')).toEqual(['https://garage.fr/blog/page/2']);
+    expect(href('prev')).toEqual(['https://garage.fr/blog']);
+    expect(href('next')).toEqual(['https://garage.fr/blog/page/3']);
+
+    // The last page: nothing after it.
+    replaceHeadTags(
+      document,
+      renderHeadTags(blogListHead('https://garage.fr', 3, false), { withTitle: false }),
+    );
+    expect(href('prev')).toEqual(['https://garage.fr/blog/page/2']);
+    expect(href('next')).toEqual([]);
+  });
+
   it('removes every describing tag for a page not to index', () => {
     document.head.innerHTML =
       '<meta name="description" content="x"><link rel="canonical" href="https://garage.fr/">' +
+      '<link rel="prev" href="https://garage.fr/blog"><link rel="next" href="https://garage.fr/blog/page/3">' +
       '<script type="application/ld+json">{}</script><meta property="og:title" content="x">';
     replaceHeadTags(document, '');
     expect(document.head.children).toHaveLength(0);

@@ -9,7 +9,7 @@ import type { BlogPostingInput } from './json-ld.ts';
  */
 export type PageHeadSource =
   | { page: 'home'; content: SiteContent }
-  | { page: 'blog' }
+  | { page: 'blog'; number: number; hasOlder: boolean }
   | { page: 'article'; article: BlogPostingInput & { content: string }; fallbackImage: string }
   | null
   | undefined;
@@ -19,12 +19,13 @@ export type PageHeadSource =
  * React, which renders them in the page and swaps them on navigation.
  */
 const DESCRIBING =
-  'meta[name="description"], link[rel="canonical"], meta[property^="og:"], ' +
-  'meta[property^="article:"], meta[name^="twitter:"], script[type="application/ld+json"]';
+  'meta[name="description"], link[rel="canonical"], link[rel="prev"], link[rel="next"], ' +
+  'meta[property^="og:"], meta[property^="article:"], meta[name^="twitter:"], ' +
+  'script[type="application/ld+json"]';
 
 /**
  * The site's public address as the server wrote it (SITE_URL) in a page's canonical link:
- * `<site>/`, `<site>/blog` or `<site>/blog/<slug>`; else `fallback`.
+ * `<site>/`, `<site>/blog`, `<site>/blog/page/<n>` or `<site>/blog/<slug>`; else `fallback`.
  */
 export function siteUrlFromCanonical(canonical: string | null | undefined, fallback: string) {
   return /^(https?:\/\/.*?)\/(?:blog(?:\/.*)?)?$/.exec(canonical ?? '')?.[1] ?? fallback;
@@ -62,7 +63,7 @@ async function applyPageHead(source: PageHeadSource): Promise<void> {
     source?.page === 'home'
       ? head.homeHead(source.content, base)
       : source?.page === 'blog'
-        ? head.blogListHead(base)
+        ? head.blogListHead(base, source.number, source.hasOlder)
         : source?.page === 'article'
           ? head.articleHead(source.article, base, source.fallbackImage)
           : null;
@@ -80,7 +81,13 @@ let firstPage = true;
 export function usePageHead(source: PageHeadSource): void {
   const page = source?.page ?? null;
   const data =
-    source?.page === 'home' ? source.content : source?.page === 'article' ? source.article : null;
+    source?.page === 'home'
+      ? source.content
+      : source?.page === 'article'
+        ? source.article
+        : source?.page === 'blog'
+          ? `${source.number} ${source.hasOlder}`
+          : null;
   useEffect(() => {
     if (source === undefined) return;
     const first = firstPage;

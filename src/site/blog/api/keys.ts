@@ -2,6 +2,6 @@
 export const blogPostKeys = {
   all: ['blog_posts'] as const,
   latest: (limit: number) => [...blogPostKeys.all, 'latest', limit] as const,
-  published: () => [...blogPostKeys.all, 'published'] as const,
+  page: (page: number) => [...blogPostKeys.all, 'page', page] as const,
   article: (slug: string) => [...blogPostKeys.all, 'article', slug] as const,
 };

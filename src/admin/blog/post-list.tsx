@@ -1,0 +1,149 @@
+import { useId, type Ref } from 'react';
+import { BLOG_MESSAGES, pageCount, type PostListPage } from './blog-api.ts';
+import { postStatus, statusLabel, type PostSummary } from './blog-post.ts';
+
+interface PostListProps {
+  headingRef: Ref<HTMLHeadingElement>;
+  list: {
+    data?: PostListPage | undefined;
+    isPending: boolean;
+    isError: boolean;
+    isFetching: boolean;
+  };
+  busyId: string | null;
+  onPage(page: number): void;
+  onEdit(post: PostSummary): void;
+  onDelete(post: PostSummary): void;
+  onPublish(post: PostSummary): void;
+}
+
+/** The articles of the current page and filter, with their buttons, and the pager. */
+export function PostList({ headingRef, list, busyId, onPage, ...actions }: PostListProps) {
+  const headingId = useId();
+  const { data } = list;
+  return (
+    <section className="blog-admin__list" aria-labelledby={headingId} aria-busy={list.isFetching}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        Articles
+      </h2>
+      {list.isError && (
+        <p className="form__error" role="alert">
+          {BLOG_MESSAGES.loadFailed}
+        </p>
+      )}
+      {list.isPending ? (
+        <div className="blog-admin__loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">Chargement des articles…</span>
+        </div>
+      ) : (
+        data &&
+        (data.posts.length === 0 ? (
+          <p className="blog-admin__empty">{BLOG_MESSAGES.empty}</p>
+        ) : (
+          <ul className="blog-admin__posts">
+            {data.posts.map((post) => (
+              <PostRow
+                key={post.id}
+                post={post}
+                busy={busyId === post.id}
+                onEdit={() => actions.onEdit(post)}
+                onDelete={() => actions.onDelete(post)}
+                onPublish={() => actions.onPublish(post)}
+              />
+            ))}
+          </ul>
+        ))
+      )}
+      {data && <Pager page={data.page} pages={pageCount(data.total)} onPage={onPage} />}
+    </section>
+  );
+}
+
+function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage(page: number): void;
+}) {
+  if (pages <= 1) return null;
+  // aria-disabled rather than disabled: the focus stays on a button that reaches the last page.
+  const step = (label: string, to: number, blocked: boolean) => (
+    <button
+      type="button"
+      className="button button--small button--secondary"
+      aria-disabled={blocked}
+      onClick={() => {
+        if (!blocked) onPage(to);
+      }}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <nav className="blog-admin__pager" aria-label="Pages de la liste">
+      {step('Page précédente', page - 1, page <= 1)}
+      <p aria-live="polite">
+        Page {page} sur {pages}
+      </p>
+      {step('Page suivante', page + 1, page >= pages)}
+    </nav>
+  );
+}
+
+interface PostRowProps {
+  post: PostSummary;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onPublish: () => void;
+}
+
+function PostRow({ post, busy, onEdit, onDelete, onPublish }: PostRowProps) {
+  const titleId = useId();
+  const status = postStatus(post);
+  return (
+    <li className="blog-admin__post">
+      <div className="blog-admin__post-text">
+        <h3 id={titleId} className="blog-admin__post-title">
+          {post.title}
+        </h3>
+        <p className={`blog-admin__status blog-admin__status--${status}`}>{statusLabel(post)}</p>
+        <p className="blog-admin__slug">/blog/{post.slug}</p>
+      </div>
+      <div className="blog-admin__post-actions">
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          aria-describedby={titleId}
+          onClick={onEdit}
+        >
+          Modifier
+        </button>
+        {status !== 'published' && (
+          <button
+            type="button"
+            className="button button--small"
+            aria-describedby={titleId}
+            disabled={busy}
+            onClick={onPublish}
+          >
+            Publier maintenant
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--small button--secondary button--danger"
+          aria-describedby={titleId}
+          disabled={busy}
+          onClick={onDelete}
+        >
+          Supprimer
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,37 @@
+import { browserConfigSources, resolveSupabaseConfig } from '../../lib/supabase-config.ts';
+import { isAdminUser } from '../auth/is-admin.ts';
+import { signInAsAdmin } from '../auth/sign-in.ts';
+import { createLoginAuth } from './login-auth.ts';
+import { renderLoginForm } from './login-form.ts';
+import '../styles/forms.css';
+import './login.css';
+
+/** The back-office is another page: entered by loading it, with the session stored by this one. */
+function goToAdmin(): void {
+  window.location.replace('/admin');
+}
+
+/**
+ * /admin-login, the back-office's only page a visitor may reach: the form and the auth client
+ * only (src/main.tsx loads it instead of the site). An administrator already signed in goes on
+ * to /admin.
+ */
+export async function startLoginPage(root: HTMLElement): Promise<void> {
+  const config = resolveSupabaseConfig(browserConfigSources());
+  const auth = config ? createLoginAuth(config) : null;
+  if (auth) {
+    root.innerHTML =
+      '<div class="page-loading" role="status"><span class="spinner" aria-hidden="true"></span>' +
+      '<span class="visually-hidden">Chargement…</span></div>';
+    const { data } = await auth.getSession();
+    if (data.session && isAdminUser(data.session.user)) {
+      goToAdmin();
+      return;
+    }
+  }
+  renderLoginForm(root, {
+    configured: auth !== null,
+    signIn: (email, password) => signInAsAdmin(auth, email, password),
+    onSignedIn: goToAdmin,
+  });
+}

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SignInOutcome } from '../auth/sign-in.ts';
+import { renderLoginForm } from './login-form.ts';
+
+let root: HTMLElement;
+
+function mount(outcomes: SignInOutcome[], configured = true) {
+  root = document.createElement('div');
+  document.body.append(root);
+  const signIn = vi.fn(async () => outcomes.shift()!);
+  const onSignedIn = vi.fn();
+  renderLoginForm(root, { configured, signIn, onSignedIn });
+  return { signIn, onSignedIn };
+}
+
+const input = (label: string) => {
+  const id = [...root.querySelectorAll('label')].find((l) => l.textContent === label)!.htmlFor;
+  return root.querySelector<HTMLInputElement>(`#${id}`)!;
+};
+const submit = async (email: string, password: string) => {
+  input('Adresse e-mail').value = email;
+  input('Mot de passe').value = password;
+  root.querySelector('form')!.requestSubmit();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};
+const alerts = () => [...root.querySelectorAll('[role="alert"]')].map((a) => a.textContent);
+
+afterEach(() => root.remove());
+
+describe('the login form', () => {
+  it('starts empty, with the French labels, the button and the way back to the site', () => {
+    mount([]);
+    expect(document.title).toBe('Connexion – Administration');
+    expect(root.querySelector('h1')?.textContent).toBe('Administration');
+    expect(input('Adresse e-mail').value).toBe('');
+    expect(input('Mot de passe').value).toBe('');
+    expect(root.querySelector('button[type="submit"]')?.textContent).toBe('Se connecter');
+    const back = root.querySelector<HTMLAnchorElement>('a.login__back')!;
+    expect([back.textContent, back.getAttribute('href')]).toEqual(['Retour au site', '/']);
+    expect(root.querySelector('.notice')).toBeNull();
+  });
+
+  it('shows the refusal, clears the password and lets the owner try again', async () => {
+    const { signIn, onSignedIn } = mount([
+      { ok: false, message: 'Identifiants incorrects. Veuillez réessayer.' },
+      { ok: false, message: 'Trop de tentatives de connexion. Réessayez dans 15 minutes.' },
+    ]);
+    await submit('patron@garage.test', 'faux');
+    expect(signIn).toHaveBeenCalledWith('patron@garage.test', 'faux');
+    expect(alerts()).toEqual(['Identifiants incorrects. Veuillez réessayer.']);
+    expect(input('Mot de passe').value).toBe('');
+    expect(input('Adresse e-mail').value).toBe('patron@garage.test');
+    expect(document.activeElement).toBe(input('Mot de passe'));
+
+    await submit('patron@garage.test', 'encore');
+    expect(alerts()).toEqual(['Trop de tentatives de connexion. Réessayez dans 15 minutes.']);
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('goes on once signed in', async () => {
+    const { onSignedIn } = mount([{ ok: true, session: {} as never }]);
+    await submit('patron@garage.test', 'bon');
+    expect(onSignedIn).toHaveBeenCalledOnce();
+    expect(alerts()).toEqual([]);
+  });
+
+  it('says so when the site has no backend', () => {
+    mount([], false);
+    expect(root.querySelector('.notice')?.textContent).toBe(
+      "Configuration Supabase manquante. Veuillez vérifier vos variables d'environnement.",
+    );
+  });
+});

@@ -1,0 +1,75 @@
+import { MISSING_CONFIG_NOTICE } from '../../lib/supabase-config.ts';
+import type { SignInOutcome } from '../auth/sign-in.ts';
+
+export interface LoginFormOptions {
+  configured: boolean;
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  /** Called once an administrator is signed in. */
+  onSignedIn(): void;
+}
+
+// Static markup: nothing typed by anyone goes through innerHTML. The fields start empty: there
+// are no default credentials (DESIGN.md decision 2).
+const MARKUP = `
+<main class="login">
+  <div class="login__card">
+    <h1>Administration</h1>
+    <p class="login__intro">Connectez-vous pour modifier le site.</p>
+    <form class="form">
+      <div class="form__field">
+        <label for="login-email">Adresse e-mail</label>
+        <input id="login-email" type="email" name="email" autocomplete="username" required />
+      </div>
+      <div class="form__field">
+        <label for="login-password">Mot de passe</label>
+        <input id="login-password" type="password" name="password" autocomplete="current-password" required />
+      </div>
+      <button type="submit" class="button button--block">Se connecter</button>
+    </form>
+    <a class="login__back" href="/">Retour au site</a>
+  </div>
+</main>`;
+
+/**
+ * /admin-login's form, in plain DOM: this page loads no React and no back-office code, only the
+ * auth client. A refusal shows in an alert above the button, and the password is cleared.
+ */
+export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): void {
+  document.title = 'Connexion – Administration';
+  root.innerHTML = MARKUP;
+  const form = root.querySelector('form')!;
+  const email = form.querySelector<HTMLInputElement>('#login-email')!;
+  const password = form.querySelector<HTMLInputElement>('#login-password')!;
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+
+  if (!options.configured) {
+    const notice = document.createElement('p');
+    notice.className = 'notice notice--warning';
+    notice.setAttribute('role', 'status');
+    notice.textContent = MISSING_CONFIG_NOTICE;
+    form.before(notice);
+  }
+
+  let alert: HTMLParagraphElement | null = null;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    alert?.remove();
+    alert = null;
+    submit.disabled = true;
+    void options.signIn(email.value, password.value).then((outcome) => {
+      if (outcome.ok) {
+        options.onSignedIn();
+        return;
+      }
+      submit.disabled = false;
+      password.value = '';
+      // A new alert element, so that screen readers announce it every time.
+      alert = document.createElement('p');
+      alert.className = 'form__error';
+      alert.setAttribute('role', 'alert');
+      alert.textContent = outcome.message;
+      submit.before(alert);
+      password.focus();
+    });
+  });
+}

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useAdminSession } from './admin-session.ts';
+import { axeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The admin blog list at 120 posts, against the real server: 50 posts a page with a French pager,
+ * the filter asked of the database, and a list that never reads the articles' content (an article
+ * is read whole when it is opened for editing).
+ */
+
+const session = useAdminSession('admin-blog-list');
+
+// Posts are arranged with the service role: the adminDb fixture ends every session of the
+// administrator when it signs out after a test, this file's browser session included.
+let tag = '';
+test.beforeEach(() => {
+  tag = randomBytes(3).toString('hex');
+});
+test.afterEach(async ({ serviceDb }) => {
+  const { error } = await serviceDb.from('blog_posts').delete().ilike('title', `%${tag}%`);
+  if (error) throw error;
+});
+
+const PUBLISHED_AT = '2026-01-10T09:00:00.000Z';
+
+/** 120 posts, every other one published; the rest are drafts. */
+async function seed120(db: SupabaseClient): Promise<void> {
+  const { error } = await db.from('blog_posts').insert(
+    Array.from({ length: 120 }, (_, i) => ({
+      title: `Liste ${String(i + 1).padStart(3, '0')} ${tag}`,
+      slug: `test-liste-${tag}-${i + 1}`,
+      content: `Le contenu complet de l'article ${i + 1}.`,
+      excerpt: 'Résumé',
+      image_url: 'https://images.example.com/garage/liste.jpg',
+      published_at: i % 2 === 0 ? PUBLISHED_AT : null,
+    })),
+  );
+  if (error) throw error;
+}
+
+/** How many posts the server holds for a filter (other spec files may have left some). */
+async function countOf(db: SupabaseClient, filter: 'all' | 'published' | 'draft') {
+  const query = db.from('blog_posts').select('id', { count: 'exact', head: true });
+  const { count, error } = await (filter === 'published'
+    ? query.not('published_at', 'is', null)
+    : filter === 'draft'
+      ? query.is('published_at', null)
+      : query);
+  if (error) throw error;
+  return count!;
+}
+
+/** The list requests the page sends (a page of posts: offset and limit), in order. */
+function watchListRequests(page: Page): URL[] {
+  const urls: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (
+      request.method() === 'GET' &&
+      url.pathname === '/rest/v1/blog_posts' &&
+      url.searchParams.has('limit')
+    ) {
+      urls.push(url);
+    }
+  });
+  return urls;
+}
+
+const rows = (page: Page) => page.locator('.blog-admin__posts > li');
+const statuses = (page: Page) => page.locator('.blog-admin__posts .blog-admin__status');
+
+test('120 posts: 50 a page, the pager moves, the filter is asked of the database', async ({
+  browser,
+  serviceDb,
+}) => {
+  await seed120(serviceDb);
+  // A page of its own context, for axe at the end.
+  const page = await session.newPage(browser);
+  try {
+    const requests = watchListRequests(page);
+    const pages = (count: number) => Math.ceil(count / 50);
+
+    await page.goto('/admin/blog');
+    await expect(rows(page)).toHaveCount(50);
+    const all = await countOf(serviceDb, 'all');
+    expect(all).toBeGreaterThanOrEqual(120);
+    const pager = page.getByRole('navigation', { name: 'Pages de la liste' });
+    await expect(pager).toContainText(`Page 1 sur ${pages(all)}`);
+
+    // The list reads the columns it shows, with the total, a page at a time; never the content.
+    const first = requests[0]!;
+    expect(first.searchParams.get('select')!.split(',')).toEqual([
+      'id',
+      'title',
+      'slug',
+      'published_at',
+      'scheduled_at',
+    ]);
+    expect(first.searchParams.get('offset')).toBe('0');
+    expect(first.searchParams.get('limit')).toBe('50');
+
+    // Newest created first: our 120 posts fill the first two pages.
+    const firstPage = await rows(page).locator('h3').allTextContents();
+    expect(firstPage.every((title) => title.endsWith(tag))).toBe(true);
+    await pager.getByRole('button', { name: 'Page suivante' }).click();
+    await expect(pager).toContainText(`Page 2 sur ${pages(all)}`);
+    await expect(rows(page)).toHaveCount(50);
+    const secondPage = await rows(page).locator('h3').allTextContents();
+    expect(secondPage.every((title) => title.endsWith(tag))).toBe(true);
+    expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
+    expect(requests.at(-1)!.searchParams.get('offset')).toBe('50');
+    await pager.getByRole('button', { name: 'Page précédente' }).click();
+    await expect(pager).toContainText(`Page 1 sur ${pages(all)}`);
+    await expect(rows(page).locator('h3')).toHaveText(firstPage);
+
+    // The filter goes into the request, and the server answers with those posts only.
+    const filter = page.getByLabel('Filtrer les articles');
+    await filter.selectOption({ label: 'Publiés uniquement' });
+    const published = await countOf(serviceDb, 'published');
+    await expect(pager).toContainText(`Page 1 sur ${pages(published)}`);
+    expect(requests.at(-1)!.searchParams.getAll('published_at')).toEqual(['not.is.null']);
+    expect(requests.at(-1)!.searchParams.get('offset')).toBe('0');
+    await expect(rows(page)).toHaveCount(50);
+    await expect(statuses(page)).toHaveText(Array(50).fill('Publié le 10 janvier 2026'));
+
+    await filter.selectOption({ label: 'Brouillons uniquement' });
+    const drafts = await countOf(serviceDb, 'draft');
+    await expect(pager).toContainText(`Page 1 sur ${pages(drafts)}`);
+    expect(requests.at(-1)!.searchParams.getAll('published_at')).toEqual(['is.null']);
+    await expect(rows(page)).toHaveCount(50);
+    await expect(statuses(page).filter({ hasText: /^Publié/ })).toHaveCount(0);
+    await pager.getByRole('button', { name: 'Page suivante' }).click();
+    await expect(pager).toContainText(`Page 2 sur ${pages(drafts)}`);
+    expect(requests.at(-1)!.searchParams.getAll('published_at')).toEqual(['is.null']);
+    expect(requests.at(-1)!.searchParams.get('offset')).toBe('50');
+
+    expect(requests.every((url) => !url.searchParams.get('select')!.includes('content'))).toBe(
+      true,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('opening a post for editing reads it whole, content included', async ({ page, serviceDb }) => {
+  const title = `Liste à modifier ${tag}`;
+  const { error } = await serviceDb.from('blog_posts').insert({
+    title,
+    slug: `test-liste-${tag}`,
+    content: "Le contenu complet de l'article 120.",
+    excerpt: 'Résumé',
+    image_url: 'https://images.example.com/garage/liste.jpg',
+  });
+  if (error) throw error;
+  await page.goto('/admin/blog');
+  const row = rows(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  const read = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return url.pathname === '/rest/v1/blog_posts' && url.searchParams.get('select') === '*';
+  });
+  await row.getByRole('button', { name: 'Modifier' }).click();
+  expect(new URL((await read).url()).searchParams.get('id')).toMatch(/^eq\./);
+  const form = page.getByRole('region', { name: "Modifier l'article", exact: true });
+  await expect(form.getByRole('textbox', { name: 'Contenu', exact: true })).toHaveValue(
+    "Le contenu complet de l'article 120.",
+  );
+  await expect(form.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(title);
+});
