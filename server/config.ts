@@ -224,6 +224,6 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     mailFrom: env.MAIL_FROM || undefined,
     notifyEmail: env.NOTIFY_EMAIL || undefined,
     maxRows: integer('API_MAX_ROWS', env.API_MAX_ROWS, 1000),
-    maxResponseBytes: integer('API_MAX_RESPONSE_BYTES', env.API_MAX_RESPONSE_BYTES, 20_000_000),
+    maxResponseBytes: integer('API_MAX_RESPONSE_BYTES', env.API_MAX_RESPONSE_BYTES, 5_000_000),
   };
 }

@@ -8,9 +8,11 @@ import { RestError } from './errors.ts';
  * Two bounds are configuration (`server/config.ts`), 0 meaning none:
  * - `maxRows` (API_MAX_ROWS, 1,000): rows per read (tables and functions returning rows) unless a
  *   smaller `limit` is asked, as PostgREST's `db-max-rows`, so no page grows with a table.
- * - `maxResponseBytes` (API_MAX_RESPONSE_BYTES, 20 MB): one response body, estimated in SQL before
+ * - `maxResponseBytes` (API_MAX_RESPONSE_BYTES, 5 MB): one response body, estimated in SQL before
  *   the JSON is built. A thousand long articles could otherwise make Postgres, then Node, hold
- *   hundreds of megabytes for one request; 20 MB is far above any page the site shows.
+ *   hundreds of megabytes for one request, and eight such requests at once take the process past
+ *   its memory budget (WebAssembly memory never shrinks). Every list the site and the back-office
+ *   read is paginated, so 5 MB is still far above the largest answer they ask for.
  */
 
 /**

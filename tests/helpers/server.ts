@@ -72,7 +72,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     mailFrom: undefined,
     notifyEmail: undefined,
     maxRows: 1000,
-    maxResponseBytes: 20_000_000,
+    maxResponseBytes: 5_000_000,
     ...overrides,
   };
 }
