@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
  */
 // Where global-setup tells the workers about its server: one file per run (see server-info.ts).
 process.env.BROWSER_SERVER_INFO ??= `.tmp/browser-server-${process.pid}.json`;
+// The in-process server logs warnings and errors only: one line per request would bury the report.
+process.env.LOG_LEVEL ??= 'warn';
 
 export default defineConfig({
   testDir: 'tests/browser',

@@ -40,7 +40,8 @@ export const test = base.extend<Fixtures>({
     const { error } = await client.auth.signInWithPassword(server.admin);
     if (error) throw new Error(`Admin sign-in failed: ${error.message}`);
     await use(client);
-    await client.auth.signOut();
+    // Its own session only: the pages' administrator sessions (useAdminSession) stay alive.
+    await client.auth.signOut({ scope: 'local' });
   },
   serviceDb: async ({ server }, use) => {
     // global-setup writes the service key beside the server's address.
