@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startOpenAiStandIn } from '../helpers/openai-stand-in.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -26,12 +26,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const openai = await startOpenAiStandIn();
+  // Backups asked of the server (admin-backup.spec.ts) go to a folder of this run's own.
+  const backupDir = path.resolve(`.tmp/browser-backups-${process.pid}`);
   // publishIntervalMs: a scheduled post whose time has come is published within a second
   // (DESIGN.md decision 4; admin-blog.spec.ts waits for it).
   const server = await startTestServer({
     distDir,
     openaiBaseUrl: openai.url,
     publishIntervalMs: 1000,
+    backupDir,
   });
   globalThis.__garageBrowserServer = server;
 
@@ -50,5 +53,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     mode: 0o600,
   });
   // Playwright runs a function returned by global setup as one more teardown.
-  return () => openai.close();
+  return async () => {
+    await openai.close();
+    await rm(backupDir, { recursive: true, force: true });
+  };
 }

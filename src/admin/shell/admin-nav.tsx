@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router-dom';
+import { BackupStatusLine } from '../backup/backup-status.tsx';
 import { ADMIN_NAV, adminHref } from './nav-items.ts';
 
 interface AdminNavProps {
@@ -26,6 +27,7 @@ export function AdminNav({ id, open, onNavigate }: AdminNavProps) {
           </ul>
         </div>
       ))}
+      <BackupStatusLine />
     </nav>
   );
 }
