@@ -2,6 +2,7 @@ import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { FORMATS } from './formats.ts';
 import { camel, type LoadedSchema } from './load.ts';
+import { ANNOTATION_KEYWORDS } from './sections.ts';
 
 /** The one ajv set-up: the generator compiles with it, and it checks the schemas' own defaults. */
 export function makeAjv(source: boolean): Ajv {
@@ -11,6 +12,7 @@ export function makeAjv(source: boolean): Ajv {
     strict: true,
     allowUnionTypes: true,
   });
+  ajv.addVocabulary(ANNOTATION_KEYWORDS);
   for (const [name, { pattern, flags }] of Object.entries(FORMATS)) {
     ajv.addFormat(name, new RegExp(pattern, flags));
   }

@@ -85,7 +85,7 @@ export const DEFAULT_CONTENT: ContentByType = {
       "title": "À propos",
       "order": 2,
       "visible": true,
-      "type": "text"
+      "type": "about"
     },
     {
       "id": "hours",
@@ -99,7 +99,7 @@ export const DEFAULT_CONTENT: ContentByType = {
       "title": "Tarifs",
       "order": 4,
       "visible": true,
-      "type": "text"
+      "type": "pricing"
     },
     {
       "id": "payment-calculator",
