@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../lib/page-loading.tsx';
-import { SECTION_REGISTRY, type EditableSectionType } from '../site/sections/registry.ts';
+import { EDITABLE_SECTION_TYPES, sectionEditor } from '../content/section-types.ts';
 import { RequireAuth } from './auth/require-auth.tsx';
 import { AdminNotFoundPage } from './pages/admin-not-found-page.tsx';
 import { AdminPlaceholderPage } from './pages/admin-placeholder-page.tsx';
@@ -27,9 +27,8 @@ const PANELS: Record<string, ComponentType> = {
   stats: StatsPage,
 };
 
-/** Every registered home section gets its editor route from its registry line. */
-const SECTION_TYPES = Object.keys(SECTION_REGISTRY) as EditableSectionType[];
-const EDITOR_PATHS = new Set(SECTION_TYPES.map((type) => SECTION_REGISTRY[type].editor.path));
+/** Every home section type with content of its own gets its editor route from its schema. */
+const EDITOR_PATHS = new Set(EDITABLE_SECTION_TYPES.map((type) => sectionEditor(type).path));
 
 /** Everything under /admin/*, behind the sign-in guard. */
 export function AdminArea() {
@@ -37,10 +36,10 @@ export function AdminArea() {
     <RequireAuth>
       <Routes>
         <Route element={<AdminShell />}>
-          {SECTION_TYPES.map((type) => (
+          {EDITABLE_SECTION_TYPES.map((type) => (
             <Route
               key={type}
-              path={SECTION_REGISTRY[type].editor.path}
+              path={sectionEditor(type).path}
               element={<SectionEditorPage type={type} />}
             />
           ))}

@@ -1,14 +1,15 @@
-import { useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { validatorFor } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import type { ContentByType } from '../../content/generated/types.ts';
 import { isSupabaseConfigured } from '../../lib/supabase.ts';
 import {
-  SECTION_REGISTRY,
+  SECTION_TYPES,
+  sectionEditor,
   type EditableSectionType,
-  type SectionEntry,
-} from '../../site/sections/registry.ts';
+} from '../../content/section-types.ts';
+import { SECTION_COMPONENTS } from '../../site/sections/registry.ts';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { useSaveContentMutation } from '../content/save-content.ts';
 import { useStoredContent } from '../content/use-stored-content.ts';
@@ -20,23 +21,21 @@ import { storedContentFallback } from '../content/stored-content-fallback.tsx';
 
 /**
  * The editor of one home section, entirely from its declarations: the schema and form hints
- * (FORMS), the generated validator, and the public component for the preview (SECTION_REGISTRY).
+ * (FORMS), the generated validator, and the public component for the preview (SECTION_COMPONENTS).
  * No section has code of its own here.
  */
 export function SectionEditorPage<T extends EditableSectionType>({ type }: { type: T }) {
-  const entry: SectionEntry<T> = SECTION_REGISTRY[type];
-  const { title } = entry.editor;
+  const { title } = sectionEditor(type);
   return (
     <>
       <title>{`${title} – Administration`}</title>
       <h1>{title}</h1>
-      {isSupabaseConfigured ? <SectionEditor type={type} entry={entry} /> : <ConfigMissingNotice />}
+      {isSupabaseConfigured ? <SectionEditor type={type} /> : <ConfigMissingNotice />}
     </>
   );
 }
 
-function SectionEditor<T extends EditableSectionType>(props: { type: T; entry: SectionEntry<T> }) {
-  const { type, entry } = props;
+function SectionEditor<T extends EditableSectionType>({ type }: { type: T }) {
   const load = useStoredContent();
   const { content } = load;
   const save = useSaveContentMutation();
@@ -47,7 +46,10 @@ function SectionEditor<T extends EditableSectionType>(props: { type: T; entry: S
   const fallback = storedContentFallback(load);
   if (fallback) return fallback;
   const stored = content[type] as ContentByType[T];
-  const Preview = entry.component;
+  const Preview = SECTION_COMPONENTS[type] as ComponentType<{
+    title: string;
+    content: ContentByType[T];
+  }>;
   return (
     <ContentEditor<ContentByType[T]>
       key={type}
@@ -56,7 +58,9 @@ function SectionEditor<T extends EditableSectionType>(props: { type: T; entry: S
       validator={validator}
       initialData={stored}
       onSave={(data) => save.mutateAsync({ type, content: data })}
-      renderPreview={(data) => <Preview content={previewData(validate, data, stored)} />}
+      renderPreview={(data) => (
+        <Preview title={SECTION_TYPES[type].title} content={previewData(validate, data, stored)} />
+      )}
       widgets={WIDGETS}
       fields={FIELDS}
     />

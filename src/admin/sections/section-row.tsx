@@ -4,21 +4,11 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Section } from '../../content/generated/types.ts';
 import { sectionAnchor } from '../../site/home/section-anchors.ts';
-import { isEditableSectionType, SECTION_REGISTRY } from '../../site/sections/registry.ts';
-
-/** The French name of a section's type, as the add form offers them. */
-export const SECTION_TYPE_LABELS: Record<string, string> = {
-  text: 'Texte',
-  image: 'Image',
-  hero: 'Accueil',
-  services: 'Services',
-  hours: 'Horaires',
-  'payment-calculator': 'Calculateur de paiement',
-  vehicles: 'Véhicules',
-  financing: 'Financement',
-  blog: 'Blog',
-  contact: 'Contact',
-};
+import {
+  isEditableSectionType,
+  sectionEditor,
+  sectionTypeLabel,
+} from '../../content/section-types.ts';
 
 interface SectionRowProps {
   section: Section;
@@ -69,8 +59,8 @@ export function SectionRow({ section, onToggle, onDelete }: SectionRowProps) {
     isDragging,
   } = useSortable({ id: section.id, attributes: { roleDescription: 'section déplaçable' } });
   const eyeLabel = section.visible ? 'Masquer' : 'Afficher';
-  const editor = isEditableSectionType(section.id) ? SECTION_REGISTRY[section.id].editor : null;
-  const typeLabel = SECTION_TYPE_LABELS[section.type] ?? section.type;
+  const editor = isEditableSectionType(section.type) ? sectionEditor(section.type) : null;
+  const typeLabel = sectionTypeLabel(section.type);
   const classes = ['sections-row'];
   if (!section.visible) classes.push('sections-row--hidden');
   if (isDragging) classes.push('sections-row--dragging');
@@ -97,7 +87,7 @@ export function SectionRow({ section, onToggle, onDelete }: SectionRowProps) {
           {section.title}
         </span>
         <span className="sections-row__meta">
-          {typeLabel} · #{sectionAnchor(section.id)}
+          {typeLabel} · #{sectionAnchor(section)}
           {!section.visible && <span className="sections-row__badge">Masquée</span>}
         </span>
       </div>

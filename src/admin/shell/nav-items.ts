@@ -1,4 +1,4 @@
-import { SECTION_REGISTRY, type EditableSectionType } from '../../site/sections/registry.ts';
+import { EDITABLE_SECTION_TYPES, sectionEditor } from '../../content/section-types.ts';
 
 export interface AdminNavItem {
   /** Path under /admin ('' for /admin itself). */
@@ -14,21 +14,17 @@ export interface AdminNavGroup {
   items: AdminNavItem[];
 }
 
-const SECTION_ENTRIES = (Object.keys(SECTION_REGISTRY) as EditableSectionType[]).map(
-  (type) => SECTION_REGISTRY[type],
-);
-
 /** The two groups of the side navigation; routes follow DESIGN.md decision 1. */
 export const ADMIN_NAV: AdminNavGroup[] = [
   {
     label: "Sections Page d'Accueil",
     items: [
       { path: '', label: 'Gestion des sections', title: 'Gérer les Sections' },
-      // One link per section editor, from the section registry (a new section type needs no edit here).
-      ...SECTION_ENTRIES.map(({ editor }) => ({
-        path: editor.path,
-        label: editor.title,
-        title: editor.title,
+      // One link per section editor, from the schemas (a new section type needs no edit here).
+      ...EDITABLE_SECTION_TYPES.map(sectionEditor).map(({ path, title }) => ({
+        path,
+        label: title,
+        title,
       })),
     ],
   },

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
 import { useSiteContent } from '../../content/api.ts';
 import type { SiteContent } from '../../content/content.ts';
 import { preloadable } from '../../lib/preloadable.ts';
@@ -7,8 +7,8 @@ import { SiteFooter } from '../layout/site-footer.tsx';
 import { SiteHeader } from '../layout/site-header.tsx';
 import { SkipLink } from '../layout/skip-link.tsx';
 import { SitePopup } from '../modal/site-popup.tsx';
-import { PaymentCalculatorSection } from '../sections/payment-calculator-section.tsx';
-import { SECTION_REGISTRY, type EditableSectionType } from '../sections/registry.ts';
+import { isEditableSectionType, type SectionType } from '../../content/section-types.ts';
+import { SECTION_COMPONENTS } from '../sections/registry.ts';
 import { usePageHead } from '../seo/use-page-head.ts';
 import { SITE_NAME } from '../site-name.ts';
 import { useRecordHomeVisit } from '../visits/record-visit.ts';
@@ -28,24 +28,27 @@ function GenericBlock(
   return <GenericSection {...props} />;
 }
 
-/** A registered section: its public component fed with its stored (validated) content. */
-function RegisteredSection<T extends EditableSectionType>({
+/** A section of a declared type: its public component, fed with its stored (validated) content. */
+function RegisteredSection({
   type,
+  title,
   content,
 }: {
-  type: T;
+  type: SectionType;
+  title: string;
   content: SiteContent;
 }) {
-  const Component = SECTION_REGISTRY[type].component;
-  return <Component content={content[type]} />;
+  // The registry pairs each type with the component of its own content.
+  const Component = SECTION_COMPONENTS[type] as ComponentType<{ title: string; content?: unknown }>;
+  return (
+    <Component title={title} content={isEditableSectionType(type) ? content[type] : undefined} />
+  );
 }
 
 function HomeBlockView({ block, content }: { block: HomeBlock; content: SiteContent }) {
   switch (block.kind) {
     case 'registered':
-      return <RegisteredSection type={block.type} content={content} />;
-    case 'calculator':
-      return <PaymentCalculatorSection title={block.title} />;
+      return <RegisteredSection type={block.type} title={block.title} content={content} />;
     case 'generic':
       return <GenericBlock section={block.section} anchor={block.anchor} />;
   }

@@ -28,7 +28,7 @@ describe('visibleSections', () => {
 
 describe('sectionAnchor', () => {
   it("gives the default sections the spec's anchors, in order", () => {
-    expect(visibleSections(DEFAULT_CONTENT.sections).map((s) => sectionAnchor(s.id))).toEqual([
+    expect(visibleSections(DEFAULT_CONTENT.sections).map(sectionAnchor)).toEqual([
       'hero',
       'services',
       'propos',
@@ -43,35 +43,47 @@ describe('sectionAnchor', () => {
   });
 
   it('lets a section added by the owner keep its own id', () => {
-    expect(sectionAnchor('promotions')).toBe('promotions');
+    expect(sectionAnchor({ id: 'promotions', type: 'text' })).toBe('promotions');
   });
 });
 
 describe('homeBlocks', () => {
-  it('resolves each visible section by its id: component, calculator or generic block', () => {
+  it('resolves each visible section by its type: its component or the generic block', () => {
     const blocks = homeBlocks([
       section('contact', 3, true, 'contact'),
       section('promotions', 1, true, 'image'),
-      section('about', 0),
+      section('about', 0, true, 'about'),
       section('payment-calculator', 2, true, 'payment-calculator'),
       section('hours', 4, false, 'hours'),
     ]);
     expect(blocks.map((b) => [b.kind, b.anchor, b.title])).toEqual([
       ['registered', 'propos', 'ABOUT'],
       ['generic', 'promotions', 'PROMOTIONS'],
-      ['calculator', 'payment-calculator', 'PAYMENT-CALCULATOR'],
+      ['registered', 'payment-calculator', 'PAYMENT-CALCULATOR'],
       ['registered', 'contact', 'CONTACT'],
     ]);
   });
 
-  it('renders a registered id with its component even when its type says otherwise', () => {
-    // The defaults give about and pricing the type 'text'.
-    const [block] = homeBlocks([section('pricing', 0, true, 'text')]);
+  it('renders a section of a declared type under its anchor, whatever its id', () => {
+    const [block] = homeBlocks([section('section-1763800000000', 0, true, 'pricing')]);
     expect(block).toMatchObject({ kind: 'registered', type: 'pricing', anchor: 'honoraires' });
   });
 
-  it('treats inherited object keys as unknown ids', () => {
-    const [block] = homeBlocks([section('constructor', 0)]);
+  it('renders a section whose type is unknown as a generic block under its id', () => {
+    const blocks = homeBlocks([section('pricing', 0, true, 'text'), section('x', 1, true, 'new')]);
+    expect(blocks.map((b) => [b.kind, b.anchor])).toEqual([
+      ['generic', 'pricing'],
+      ['generic', 'x'],
+    ]);
+  });
+
+  it('shows a declared type once, so that its anchor stays unique', () => {
+    const blocks = homeBlocks([section('hours', 0, true, 'hours'), section('b', 1, true, 'hours')]);
+    expect(blocks.map((b) => b.id)).toEqual(['hours']);
+  });
+
+  it('treats inherited object keys as unknown types', () => {
+    const [block] = homeBlocks([section('a', 0, true, 'constructor')]);
     expect(block?.kind).toBe('generic');
   });
 });

@@ -1,11 +1,9 @@
-import { PAYMENT_CALCULATOR_ID } from '../sections/payment-calculator-section.tsx';
-import { isEditableSectionType, SECTION_REGISTRY } from '../sections/registry.ts';
+import { isSectionType, SECTION_TYPES } from '../../content/section-types.ts';
 
 /**
- * Spec §2: a registered section has its French anchor (about → propos), the calculator keeps its
- * id, and a section of unknown id (added by the owner) keeps its own id.
+ * A section of a declared type is found under its type's anchor (about → propos); any other
+ * section (the owner's text and image blocks) under its own id.
  */
-export function sectionAnchor(id: string): string {
-  if (isEditableSectionType(id)) return SECTION_REGISTRY[id].anchor;
-  return id === PAYMENT_CALCULATOR_ID ? PAYMENT_CALCULATOR_ID : id;
+export function sectionAnchor(section: { id: string; type: string }): string {
+  return isSectionType(section.type) ? SECTION_TYPES[section.type].anchor : section.id;
 }

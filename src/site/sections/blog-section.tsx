@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { BlogContent } from '../../content/generated/types.ts';
+import { SECTION_TYPES } from '../../content/section-types.ts';
 import { formatLongDate } from '../../lib/dates.ts';
 import { useLatestPostsQuery } from '../blog/api/latest-posts.ts';
 import { NO_POSTS_TEXT } from '../blog/messages.ts';
@@ -12,7 +13,7 @@ export function BlogSection({ content }: { content: BlogContent }) {
   const posts = useLatestPostsQuery();
 
   return (
-    <SectionFrame anchor="blog" title={content.title}>
+    <SectionFrame anchor={SECTION_TYPES.blog.anchor} title={content.title}>
       <p>{content.description}</p>
       <div aria-busy={posts.isPending}>
         {posts.isSuccess && posts.data.length > 0 && (

@@ -1,4 +1,5 @@
 import type { ContactContent } from '../../content/generated/types.ts';
+import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 import { ClickToLoadMap } from './click-to-load-map.tsx';
 
@@ -10,7 +11,7 @@ export function telHref(phone: string): string {
 /** How to reach the garage: address, email, phone and a map loaded on demand. */
 export function ContactSection({ content }: { content: ContactContent }) {
   return (
-    <SectionFrame anchor="contact" title="Contact" className="contact">
+    <SectionFrame anchor={SECTION_TYPES.contact.anchor} title="Contact" className="contact">
       <div className="contact__grid">
         <address className="contact__details">
           <p className="prose-lines">{content.address}</p>

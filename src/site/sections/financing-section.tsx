@@ -1,4 +1,5 @@
 import type { FinancingContent } from '../../content/generated/types.ts';
+import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 
 /**
@@ -10,7 +11,7 @@ export const FINANCING_PARTNER_SIMULATOR_URL = 'https://simulateur.partenaire-fi
 /** The three financing solutions, one card each, and the partner's simulator for each. */
 export function FinancingSection({ content }: { content: FinancingContent }) {
   return (
-    <SectionFrame anchor="financement" title={content.title}>
+    <SectionFrame anchor={SECTION_TYPES.financing.anchor} title={content.title}>
       <p>{content.description}</p>
       <ul className="cards">
         {content.options.map((option, index) => (

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HeroContent } from '../../content/generated/types.ts';
+import { SECTION_TYPES } from '../../content/section-types.ts';
 import { HERO_FALLBACK_IMAGE as FALLBACK_IMAGE } from './hero-fallback.ts';
+
+const ANCHOR = SECTION_TYPES.hero.anchor;
 
 /** The page's top section and its only h1, over the owner's background image. */
 export function HeroSection({ content }: { content: HeroContent }) {
@@ -24,7 +27,7 @@ export function HeroSection({ content }: { content: HeroContent }) {
   }, []);
 
   return (
-    <section id="hero" className="hero" aria-labelledby="hero-title" tabIndex={-1}>
+    <section id={ANCHOR} className="hero" aria-labelledby={`${ANCHOR}-title`} tabIndex={-1}>
       <img
         ref={image}
         className="hero__image"
@@ -38,7 +41,7 @@ export function HeroSection({ content }: { content: HeroContent }) {
         }}
       />
       <div className="hero__content">
-        <h1 id="hero-title">{content.heading}</h1>
+        <h1 id={`${ANCHOR}-title`}>{content.heading}</h1>
         <p className="hero__subheading">{content.subheading}</p>
         <p>{content.description}</p>
         <a className="button" href="#contact">

@@ -1,4 +1,5 @@
 import type { HoursContent } from '../../content/generated/types.ts';
+import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 
 /** The opening hours, as the owner wrote them, day by day. */
@@ -10,7 +11,7 @@ export function HoursSection({ content }: { content: HoursContent }) {
     ['Jours fériés', content.holidays],
   ];
   return (
-    <SectionFrame anchor="horaires" title="Horaires d'ouverture">
+    <SectionFrame anchor={SECTION_TYPES.hours.anchor} title="Horaires d'ouverture">
       <dl className="info-list">
         {rows.map(([label, value]) => (
           <div key={label}>

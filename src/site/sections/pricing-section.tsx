@@ -1,4 +1,5 @@
 import type { PricingContent } from '../../content/generated/types.ts';
+import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 
 /** The hourly labour rates T1, T2 and T3, as free text (spec §3). */
@@ -9,7 +10,7 @@ export function PricingSection({ content }: { content: PricingContent }) {
     ['T3', content.t3],
   ];
   return (
-    <SectionFrame anchor="honoraires" title={content.title}>
+    <SectionFrame anchor={SECTION_TYPES.pricing.anchor} title={content.title}>
       <dl className="info-list info-list--rates">
         {rows.map(([label, value]) => (
           <div key={label}>

@@ -1,47 +1,60 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticPathRouter } from '../../app/public-router.tsx';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT } from '../../content/defaults.ts';
-import { SECTION_REGISTRY, type EditableSectionType } from './registry.ts';
+import {
+  EDITABLE_SECTION_TYPES,
+  isEditableSectionType,
+  SECTION_TYPE_NAMES,
+  SECTION_TYPES,
+  sectionEditor,
+  type SectionType,
+} from '../../content/section-types.ts';
+import { SECTION_COMPONENTS } from './registry.ts';
 import { telHref } from './contact-section.tsx';
 
-const TYPES = Object.keys(SECTION_REGISTRY) as EditableSectionType[];
-
-/** Renders one registered section as the server would: no window, no data loaded yet. */
-function renderSection<T extends EditableSectionType>(type: T, content = DEFAULT_CONTENT[type]) {
-  const Component = SECTION_REGISTRY[type].component;
+/** Renders one section as the server would: no window, no data loaded yet. */
+function renderSection(type: SectionType, content?: unknown) {
+  const Component = SECTION_COMPONENTS[type] as ComponentType<{ title: string; content?: unknown }>;
+  const stored = isEditableSectionType(type) ? DEFAULT_CONTENT[type] : undefined;
   return renderToString(
     <QueryClientProvider client={new QueryClient()}>
       <StaticPathRouter path="/">
-        <Component content={content} />
+        <Component title={SECTION_TYPES[type].title} content={content ?? stored} />
       </StaticPathRouter>
     </QueryClientProvider>,
   );
 }
 
-describe('SECTION_REGISTRY', () => {
-  it('declares the nine editable sections with their admin routes', () => {
-    expect(TYPES.map((type) => SECTION_REGISTRY[type].editor.path)).toEqual([
-      'hero',
-      'services',
-      'about',
-      'hours',
-      'pricing',
-      'vehicles',
-      'financing',
-      'blog-section',
-      'contact',
-    ]);
+describe('SECTION_COMPONENTS', () => {
+  it("gives the spec's section editors their admin routes", () => {
+    expect(EDITABLE_SECTION_TYPES.map((type) => sectionEditor(type).path)).toEqual(
+      expect.arrayContaining([
+        'hero',
+        'services',
+        'about',
+        'hours',
+        'pricing',
+        'vehicles',
+        'financing',
+        'blog-section',
+        'contact',
+      ]),
+    );
   });
 
-  it.each(TYPES)('renders %s on the server under its anchor, from its defaults', (type) => {
-    const html = renderSection(type);
-    expect(html).toContain(`id="${SECTION_REGISTRY[type].anchor}"`);
-    // Only the hero holds the page's h1; every other section is headed by an h2.
-    expect(/<h1[ >]/.test(html)).toBe(type === 'hero');
-    if (type !== 'hero') expect(html).toMatch(/<h2[ >]/);
-  });
+  it.each(SECTION_TYPE_NAMES)(
+    'renders %s on the server under its anchor, from its defaults',
+    (type) => {
+      const html = renderSection(type);
+      expect(html).toContain(`id="${SECTION_TYPES[type].anchor}"`);
+      // Only the hero holds the page's h1; every other section is headed by an h2.
+      expect(/<h1[ >]/.test(html)).toBe(type === 'hero');
+      if (type !== 'hero') expect(html).toMatch(/<h2[ >]/);
+    },
+  );
 
   it('shows the content it is given, as the admin preview needs', () => {
     const hours = { ...DEFAULT_CONTENT.hours, saturday: '9h00 - 12h00' };

@@ -1,54 +1,38 @@
 import type { ComponentType } from 'react';
 import type { ContentByType } from '../../content/generated/types.ts';
+import type { EditableSectionType, SectionType } from '../../content/section-types.ts';
 import { AboutSection } from './about-section.tsx';
 import { BlogSection } from './blog-section.tsx';
 import { ContactSection } from './contact-section.tsx';
 import { FinancingSection } from './financing-section.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { HoursSection } from './hours-section.tsx';
+import { PaymentCalculatorSection } from './payment-calculator-section.tsx';
 import { PricingSection } from './pricing-section.tsx';
 import { ServicesSection } from './services-section.tsx';
 import { VehiclesSection } from './vehicles-section.tsx';
 
-/** The content types that are a home section with their own public component and admin editor. */
-export type EditableSectionType =
-  | 'hero'
-  | 'services'
-  | 'about'
-  | 'hours'
-  | 'pricing'
-  | 'vehicles'
-  | 'financing'
-  | 'blog'
-  | 'contact';
-
-export interface SectionEntry<T extends EditableSectionType> {
-  /** The spec's anchor id on the home page (hero, services, propos, horaires, honoraires, vehicles, financement, blog, contact). */
-  anchor: string;
-  /** The public component; the admin preview renders it with unsaved values. */
-  component: ComponentType<{ content: ContentByType[T] }>;
-  /** The admin editor of this content: route under /admin/ and its French title. */
-  editor: { path: string; title: string };
-}
+/**
+ * What a section's component is given: the section's title, and the content of its type when the
+ * type has content of its own (the admin preview renders it with unsaved values).
+ */
+export type SectionProps<T extends SectionType> = { title: string } & (T extends EditableSectionType
+  ? { content: ContentByType[T] }
+  : unknown);
 
 /**
- * Every editable home section, one line each: adding a section type is a schema, a public
- * component and one line here.
+ * The public component of each section type, one line each. Its anchor, names and editor route
+ * are declared in its schema (`x-section`); adding a type is a schema, a component and a line here.
  */
-// prettier-ignore
-export const SECTION_REGISTRY: { [T in EditableSectionType]: SectionEntry<T> } = {
-  hero:      { anchor: 'hero',        component: HeroSection,      editor: { path: 'hero',         title: 'Accueil' } },
-  services:  { anchor: 'services',    component: ServicesSection,  editor: { path: 'services',     title: 'Services' } },
-  about:     { anchor: 'propos',      component: AboutSection,     editor: { path: 'about',        title: 'À Propos' } },
-  hours:     { anchor: 'horaires',    component: HoursSection,     editor: { path: 'hours',        title: 'Horaires' } },
-  pricing:   { anchor: 'honoraires',  component: PricingSection,   editor: { path: 'pricing',      title: 'Tarifs' } },
-  vehicles:  { anchor: 'vehicles',    component: VehiclesSection,  editor: { path: 'vehicles',     title: 'Véhicules' } },
-  financing: { anchor: 'financement', component: FinancingSection, editor: { path: 'financing',    title: 'Financement' } },
-  blog:      { anchor: 'blog',        component: BlogSection,      editor: { path: 'blog-section', title: 'Section Blog' } },
-  contact:   { anchor: 'contact',     component: ContactSection,   editor: { path: 'contact',      title: 'Contact' } },
+export const SECTION_COMPONENTS: { [T in SectionType]: ComponentType<SectionProps<T>> } = {
+  hero: HeroSection,
+  services: ServicesSection,
+  about: AboutSection,
+  hours: HoursSection,
+  pricing: PricingSection,
+  'payment-calculator': PaymentCalculatorSection,
+  vehicles: VehiclesSection,
+  financing: FinancingSection,
+  blog: BlogSection,
+  contact: ContactSection,
 };
-
-/** Whether a `sections` id names a registered section type. */
-export function isEditableSectionType(id: string): id is EditableSectionType {
-  return Object.hasOwn(SECTION_REGISTRY, id);
-}

@@ -1,11 +1,12 @@
 import type { ServicesContent } from '../../content/generated/types.ts';
+import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 import { Slideshow } from './slideshow.tsx';
 
 /** What the garage does: the list of services, an illustration and the carousel of its work. */
 export function ServicesSection({ content }: { content: ServicesContent }) {
   return (
-    <SectionFrame anchor="services" title={content.title} className="services">
+    <SectionFrame anchor={SECTION_TYPES.services.anchor} title={content.title} className="services">
       <div className="services__grid">
         <div>
           <p>{content.description}</p>

@@ -1,10 +1,11 @@
 import type { VehiclesContent } from '../../content/generated/types.ts';
+import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 
 /** The partner's vehicle slideshow, in a 16:9 frame fetched only as it nears the screen. */
 export function VehiclesSection({ content }: { content: VehiclesContent }) {
   return (
-    <SectionFrame anchor="vehicles" title={content.title}>
+    <SectionFrame anchor={SECTION_TYPES.vehicles.anchor} title={content.title}>
       <p>{content.description}</p>
       <p className="notice">{content.warning}</p>
       <div className="frame-16-9">
