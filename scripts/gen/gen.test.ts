@@ -55,4 +55,29 @@ describe('npm run gen -- --check', () => {
       /pricing : la valeur par défaut est invalide/,
     );
   });
+
+  it('writes the section types of the schemas, and refuses two that share an anchor', async () => {
+    const dir = await projectCopy();
+    const about = JSON.parse(
+      await readFile(path.join(dir, 'schemas', 'about.schema.json'), 'utf8'),
+    );
+    const testimonials = {
+      ...about,
+      $id: 'testimonials',
+      'x-section': { anchor: 'avis', label: 'Avis', title: 'Avis clients', adminPath: 'avis' },
+    };
+    const file = path.join(dir, 'schemas', 'testimonials.schema.json');
+    await writeFile(file, JSON.stringify(testimonials));
+    await generate(dir, false);
+    const generated = await readFile(path.join(dir, 'src/content/generated/sections.ts'), 'utf8');
+    expect(generated).toContain(
+      '"testimonials": {"anchor": "avis", "label": "Avis", "title": "Avis clients", "adminPath": "avis"}',
+    );
+
+    testimonials['x-section'].anchor = 'propos';
+    await writeFile(file, JSON.stringify(testimonials));
+    await expect(generate(dir, true)).rejects.toThrow(
+      /testimonials et about : même « anchor » \(« propos »\)/,
+    );
+  });
 });
