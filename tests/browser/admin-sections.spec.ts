@@ -2,18 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { Section } from '../../src/content/generated/types.ts';
+import { sectionAnchor } from '../../src/site/home/section-anchors.ts';
 import { expect, test } from './fixtures.ts';
 import { readContent, useAdminSession, writeContent } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 
-/** The spec's French anchors of the home sections whose anchor is not their id. */
-const ANCHORS: Record<string, string> = {
-  about: 'propos',
-  hours: 'horaires',
-  pricing: 'honoraires',
-  financing: 'financement',
-};
-const anchorOf = (id: string) => ANCHORS[id] ?? id;
+/** The home page's anchor of a default section, or of an added section (its own id). */
+const anchorOf = (id: string) =>
+  sectionAnchor(DEFAULT_CONTENT.sections.find((section) => section.id === id) ?? { id, type: id });
 const DEFAULT_IDS = DEFAULT_CONTENT.sections.map((section) => section.id);
 
 const session = useAdminSession('admin-sections');
@@ -275,6 +271,105 @@ test('deletes a section after a confirmation', async ({ page, request }) => {
   expect(await publicAnchors(page)).toEqual(expected.map(anchorOf));
 });
 
+test('a deleted section can be added back, and shows under its anchor again', async ({
+  page,
+  request,
+}) => {
+  const form = page.getByRole('region', { name: 'Ajouter une section' });
+  const type = form.getByLabel('Type');
+  // Every section type is on the page: only the text and image blocks are offered.
+  await expect(type.getByRole('option')).toHaveText(['Texte', 'Image']);
+
+  await storeSections(
+    request,
+    headers,
+    DEFAULT_CONTENT.sections.filter((section) => section.id !== 'financing'),
+  );
+  await page.reload();
+  await expect(listOf(page)).toHaveCount(9);
+  await expect(type.getByRole('option')).toHaveText(['Texte', 'Image', 'Financement']);
+  await type.selectOption({ label: 'Financement' });
+  await expect(form.getByRole('textbox', { name: 'Titre' })).toHaveValue('Financement');
+  // Its content has its own editor: no HTML nor image here.
+  await expect(form.getByLabel('Contenu (HTML, facultatif)')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Ajouter la section' }).click();
+  await expect(listOf(page)).toHaveCount(10);
+  await expect(listOf(page).last()).toContainText('Financement');
+  await expect(
+    listOf(page).last().getByRole('link', { name: 'Modifier la section « Financement »' }),
+  ).toHaveAttribute('href', '/admin/financing');
+  await expect(type).toHaveValue('text');
+  await expect(type.getByRole('option')).toHaveText(['Texte', 'Image']);
+  await saved(page);
+
+  const added = (await storedSections(request, headers))!.at(-1)!;
+  expect(added).toMatchObject({ title: 'Financement', type: 'financing', visible: true });
+  expect((await publicAnchors(page)).at(-1)).toBe(anchorOf('financing'));
+  await expect(page.locator(`#${anchorOf('financing')}`)).toContainText(
+    DEFAULT_CONTENT.financing.title,
+  );
+});
+
+test("a text block's title, content and image can be changed", async ({ page, request }) => {
+  const block: Section = {
+    id: 'section-1763800000000',
+    title: 'Promotions',
+    order: 10,
+    visible: true,
+    type: 'text',
+    content: '<p>Vidange offerte</p>',
+  };
+  await storeSections(request, headers, [...DEFAULT_CONTENT.sections, block]);
+  await page.reload();
+  const row = rowOf(page, 'Promotions');
+  const edit = row.getByRole('button', { name: 'Modifier la section « Promotions »' });
+  await expect(edit).toHaveAttribute('aria-expanded', 'false');
+
+  // Escape closes the form and gives the focus back.
+  await edit.click();
+  await expect(edit).toHaveAttribute('aria-expanded', 'true');
+  const title = row.getByRole('textbox', { name: 'Titre' });
+  await expect(title).toBeFocused();
+  await expect(row.getByLabel('Contenu (HTML, facultatif)')).toHaveValue('<p>Vidange offerte</p>');
+  await page.keyboard.press('Escape');
+  await expect(title).toHaveCount(0);
+  await expect(edit).toBeFocused();
+
+  // A blank title is refused next to the field.
+  await page.keyboard.press('Enter');
+  await title.fill(' ');
+  await row.getByRole('button', { name: 'Enregistrer la section' }).click();
+  await expect(title).toHaveAccessibleDescription(/Ce champ est obligatoire\./);
+
+  await title.fill('Offres du mois');
+  await row.getByLabel('Contenu (HTML, facultatif)').fill('<p>Pneus <b>-10 %</b></p>');
+  await row.getByLabel("Adresse de l'image (facultatif)").fill('/images/atelier.jpg');
+  await row.getByRole('button', { name: 'Enregistrer la section' }).click();
+  const edited = rowOf(page, 'Offres du mois');
+  await expect(edited.getByRole('textbox', { name: 'Titre' })).toHaveCount(0);
+  await expect(
+    edited.getByRole('button', { name: 'Modifier la section « Offres du mois »' }),
+  ).toBeFocused();
+  await saved(page);
+
+  const stored = (await storedSections(request, headers))!.find((s) => s.id === block.id);
+  expect(stored).toEqual({
+    ...block,
+    title: 'Offres du mois',
+    content: '<p>Pneus <b>-10 %</b></p>',
+    imageUrl: '/images/atelier.jpg',
+  });
+  await page.goto('/');
+  const section = page.locator(`main > section#${block.id}`);
+  await expect(section.getByRole('heading', { level: 2 })).toHaveText('Offres du mois');
+  await expect(section).toContainText('Pneus -10 %');
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Offres du mois' }),
+  ).toHaveCount(1);
+});
+
 test('a save the server refuses shows its reason and puts the list back', async ({
   page,
   request,
@@ -320,6 +415,15 @@ test('axe finds no violation on the panel, nor with the confirmation open', asyn
   await saved(page);
   await page.getByRole('button', { name: 'Ajouter la section' }).click();
   await expect(page.getByText('Ce champ est obligatoire.')).toBeVisible();
+  await check();
+  // A text block's form, open under its row.
+  await page.getByRole('region', { name: 'Ajouter une section' }).getByLabel('Titre').fill('Bloc');
+  await page.getByRole('button', { name: 'Ajouter la section' }).click();
+  await saved(page);
+  await rowOf(page, 'Bloc')
+    .getByRole('button', { name: /^Modifier/ })
+    .click();
+  await expect(rowOf(page, 'Bloc').getByRole('textbox', { name: 'Titre' })).toBeFocused();
   await check();
   await rowOf(page, 'Blog')
     .getByRole('button', { name: /^Supprimer/ })

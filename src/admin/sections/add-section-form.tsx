@@ -3,24 +3,50 @@ import type { Section } from '../../content/generated/types.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import { validatorFor } from '../../content/content.ts';
 import { describeErrors } from '../../content/errors.ts';
-import { addSection, type SectionDraft } from './sections-model.ts';
-
-/** The kinds of section the owner can add: the public page shows both as a generic block. */
-export const NEW_SECTION_TYPES = [
-  { value: 'text', label: 'Texte' },
-  { value: 'image', label: 'Image' },
-] as const;
+import {
+  BLOCK_TYPES,
+  isEditableSectionType,
+  isSectionType,
+  SECTION_TYPE_NAMES,
+  SECTION_TYPES,
+  type BlockType,
+} from '../../content/section-types.ts';
+import { addSection, editSection, type SectionDraft } from './sections-model.ts';
 
 type DraftField = 'title' | 'type' | 'content' | 'imageUrl';
 export type DraftProblems = Partial<Record<DraftField, string>>;
 
+export interface SectionTypeOption {
+  value: string;
+  label: string;
+}
+
 /**
- * The French problems of a new section, per field, from the `sections` schema (the same rules
- * the database applies), checked on the whole list it would make.
+ * What "Ajouter une section" offers: the owner's text and image blocks, then every declared
+ * section type that is not on the page (a deleted built-in section can be added back).
  */
-export function draftProblems(sections: readonly Section[], draft: SectionDraft): DraftProblems {
-  const candidate = addSection(sections, draft, 0);
-  const index = candidate.length - 1;
+export function newSectionTypes(sections: readonly Section[]): SectionTypeOption[] {
+  const present = new Set(sections.map((section) => section.type));
+  return [
+    ...(Object.keys(BLOCK_TYPES) as BlockType[]).map((value) => ({
+      value,
+      label: BLOCK_TYPES[value].label,
+    })),
+    ...SECTION_TYPE_NAMES.filter((type) => !present.has(type)).map((value) => ({
+      value,
+      label: SECTION_TYPES[value].label,
+    })),
+  ];
+}
+
+/** Whether a section of this type shows the owner's own HTML content and image. */
+export const hasOwnContent = (type: string) => !isSectionType(type);
+
+/**
+ * The French problems of the section at `index` of a candidate list, per field, from the
+ * `sections` schema (the same rules the database applies).
+ */
+function problemsAt(candidate: readonly Section[], index: number): DraftProblems {
   const validate = validatorFor('sections');
   if (validate(candidate)) return {};
   const problems: DraftProblems = {};
@@ -31,21 +57,59 @@ export function draftProblems(sections: readonly Section[], draft: SectionDraft)
       problems[field] = problem.message;
     }
   }
-  // A problem elsewhere in the list is not the new section's: let the server say it.
+  // A problem elsewhere in the list is not this section's: let the server say it.
   return problems;
 }
 
-const EMPTY: SectionDraft = { title: '', type: 'text', content: '', imageUrl: '' };
-
-interface AddSectionFormProps {
-  sections: readonly Section[];
-  /** Adds the section; returns false when nothing was added. */
-  onAdd: (draft: SectionDraft) => void;
+/** The problems of a new section, checked on the whole list it would make. */
+export function draftProblems(sections: readonly Section[], draft: SectionDraft): DraftProblems {
+  const candidate = addSection(sections, draft, 0);
+  return problemsAt(candidate, candidate.length - 1);
 }
 
-/** The small form that adds a section at the end of the home page. */
-export function AddSectionForm({ sections, onAdd }: AddSectionFormProps) {
-  const [draft, setDraft] = useState<SectionDraft>(EMPTY);
+/** The problems of a section once edited, checked on the whole list it would make. */
+export function editProblems(
+  sections: readonly Section[],
+  id: string,
+  draft: SectionDraft,
+): DraftProblems {
+  const candidate = editSection(sections, id, draft);
+  return problemsAt(
+    candidate,
+    candidate.findIndex((section) => section.id === id),
+  );
+}
+
+interface SectionFormProps {
+  initial: SectionDraft;
+  /** The types to choose from; without them the type is fixed. */
+  types?: readonly SectionTypeOption[];
+  problemsOf: (draft: SectionDraft) => DraftProblems;
+  submitLabel: string;
+  onSubmit: (draft: SectionDraft) => void;
+  /** Offered as 'Annuler' beside the submit button. */
+  onCancel?: () => void;
+  /** Starts again from `initial` after a submit (the add form). */
+  resetOnSubmit?: boolean;
+  /** Puts the focus in the title when the form opens (the edit form). */
+  focusTitle?: boolean;
+}
+
+/**
+ * The fields of a section: its title, its type when it can be chosen, and for a text or image
+ * block its HTML content and image. Problems show under their field; the first one takes focus.
+ */
+export function SectionForm({
+  initial,
+  types,
+  problemsOf,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  resetOnSubmit,
+  focusTitle,
+}: SectionFormProps) {
+  const [draft, setDraft] = useState<SectionDraft>(initial);
   const [problems, setProblems] = useState<DraftProblems>({});
   const id = useId();
   const ids = {
@@ -54,23 +118,38 @@ export function AddSectionForm({ sections, onAdd }: AddSectionFormProps) {
     content: `${id}-content`,
     imageUrl: `${id}-image`,
   };
+  const ownContent = hasOwnContent(draft.type);
 
   const set = (field: DraftField, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
     if (problems[field]) setProblems((current) => ({ ...current, [field]: undefined }));
   };
 
+  const setType = (type: string) => {
+    setDraft((current) => {
+      // A declared type comes with its own title, until the owner types another one.
+      const previous = isSectionType(current.type) ? SECTION_TYPES[current.type].title : '';
+      const untouched = current.title.trim() === '' || current.title === previous;
+      if (!untouched) return { ...current, type };
+      return { ...current, type, title: isSectionType(type) ? SECTION_TYPES[type].title : '' };
+    });
+    setProblems({});
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = draftProblems(sections, draft);
+    const sent: SectionDraft = ownContent
+      ? draft
+      : { title: draft.title, type: draft.type, content: '', imageUrl: '' };
+    const found = problemsOf(sent);
     setProblems(found);
     const first = (Object.keys(ids) as DraftField[]).find((field) => found[field]);
     if (first) {
       document.getElementById(ids[first])?.focus();
       return;
     }
-    onAdd(draft);
-    setDraft(EMPTY);
+    onSubmit(sent);
+    if (resetOnSubmit) setDraft(initial);
   };
 
   const describedBy = (field: DraftField, help?: string) =>
@@ -98,69 +177,109 @@ export function AddSectionForm({ sections, onAdd }: AddSectionFormProps) {
           className="editor-input"
           value={draft.title}
           required
+          autoFocus={focusTitle}
           aria-invalid={problems.title ? true : undefined}
           aria-describedby={describedBy('title')}
           onChange={(event) => set('title', event.target.value)}
         />
         {error('title')}
       </div>
-      <div className="editor-field">
-        <label className="editor-field__label" htmlFor={ids.type}>
-          Type
-        </label>
-        <select
-          id={ids.type}
-          className="editor-input"
-          value={draft.type}
-          aria-describedby={describedBy('type')}
-          onChange={(event) => set('type', event.target.value)}
-        >
-          {NEW_SECTION_TYPES.map((type) => (
-            <option key={type.value} value={type.value}>
-              {type.label}
-            </option>
-          ))}
-        </select>
-        {error('type')}
-      </div>
-      <div className="editor-field">
-        <label className="editor-field__label" htmlFor={ids.content}>
-          Contenu (HTML, facultatif)
-        </label>
-        <textarea
-          id={ids.content}
-          className="editor-input"
-          rows={5}
-          value={draft.content}
-          aria-describedby={describedBy('content', `${ids.content}-help`)}
-          onChange={(event) => set('content', event.target.value)}
-        />
-        <p id={`${ids.content}-help`} className="editor-field__help">
-          Paragraphes, listes, liens et mises en forme simples ; les scripts sont retirés.
+      {types && (
+        <div className="editor-field">
+          <label className="editor-field__label" htmlFor={ids.type}>
+            Type
+          </label>
+          <select
+            id={ids.type}
+            className="editor-input"
+            value={draft.type}
+            aria-describedby={describedBy('type')}
+            onChange={(event) => setType(event.target.value)}
+          >
+            {types.map((type) => (
+              <option key={type.value} value={type.value}>
+                {type.label}
+              </option>
+            ))}
+          </select>
+          {error('type')}
+        </div>
+      )}
+      {ownContent && (
+        <>
+          <div className="editor-field">
+            <label className="editor-field__label" htmlFor={ids.content}>
+              Contenu (HTML, facultatif)
+            </label>
+            <textarea
+              id={ids.content}
+              className="editor-input"
+              rows={5}
+              value={draft.content}
+              aria-describedby={describedBy('content', `${ids.content}-help`)}
+              onChange={(event) => set('content', event.target.value)}
+            />
+            <p id={`${ids.content}-help`} className="editor-field__help">
+              Paragraphes, listes, liens et mises en forme simples ; les scripts sont retirés.
+            </p>
+            {error('content')}
+          </div>
+          <div className={`editor-field${problems.imageUrl ? ' editor-field--invalid' : ''}`}>
+            <label className="editor-field__label" htmlFor={ids.imageUrl}>
+              Adresse de l&apos;image (facultatif)
+            </label>
+            <input
+              id={ids.imageUrl}
+              className="editor-input"
+              inputMode="url"
+              value={draft.imageUrl}
+              aria-invalid={problems.imageUrl ? true : undefined}
+              aria-describedby={describedBy('imageUrl', `${ids.imageUrl}-help`)}
+              onChange={(event) => set('imageUrl', event.target.value)}
+            />
+            <p id={`${ids.imageUrl}-help`} className="editor-field__help">
+              Affichée sous le contenu pour une section de type « Image » (https://… ou /chemin).
+            </p>
+            {error('imageUrl')}
+          </div>
+        </>
+      )}
+      {types && isEditableSectionType(draft.type) && (
+        <p className="editor-field__help">
+          Son contenu se modifie dans son propre éditeur une fois la section ajoutée.
         </p>
-        {error('content')}
+      )}
+      <div className="add-section__actions">
+        <button type="submit" className="button">
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Annuler
+          </button>
+        )}
       </div>
-      <div className={`editor-field${problems.imageUrl ? ' editor-field--invalid' : ''}`}>
-        <label className="editor-field__label" htmlFor={ids.imageUrl}>
-          Adresse de l&apos;image (facultatif)
-        </label>
-        <input
-          id={ids.imageUrl}
-          className="editor-input"
-          inputMode="url"
-          value={draft.imageUrl}
-          aria-invalid={problems.imageUrl ? true : undefined}
-          aria-describedby={describedBy('imageUrl', `${ids.imageUrl}-help`)}
-          onChange={(event) => set('imageUrl', event.target.value)}
-        />
-        <p id={`${ids.imageUrl}-help`} className="editor-field__help">
-          Affichée sous le contenu pour une section de type « Image » (https://… ou /chemin).
-        </p>
-        {error('imageUrl')}
-      </div>
-      <button type="submit" className="button">
-        Ajouter la section
-      </button>
     </form>
+  );
+}
+
+const EMPTY: SectionDraft = { title: '', type: 'text', content: '', imageUrl: '' };
+
+interface AddSectionFormProps {
+  sections: readonly Section[];
+  onAdd: (draft: SectionDraft) => void;
+}
+
+/** The small form that adds a section at the end of the home page. */
+export function AddSectionForm({ sections, onAdd }: AddSectionFormProps) {
+  return (
+    <SectionForm
+      initial={EMPTY}
+      types={newSectionTypes(sections)}
+      problemsOf={(draft) => draftProblems(sections, draft)}
+      submitLabel="Ajouter la section"
+      onSubmit={onAdd}
+      resetOnSubmit
+    />
   );
 }

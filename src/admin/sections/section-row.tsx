@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -9,11 +9,17 @@ import {
   sectionEditor,
   sectionTypeLabel,
 } from '../../content/section-types.ts';
+import { hasOwnContent, SectionForm, type DraftProblems } from './add-section-form.tsx';
+import type { SectionDraft } from './sections-model.ts';
 
 interface SectionRowProps {
   section: Section;
   onToggle: (id: string) => void;
   onDelete: (section: Section) => void;
+  /** Saves a text or image block's new title, content and image. */
+  onEdit: (id: string, draft: SectionDraft) => void;
+  /** The problems of a block's new title, content and image, as the whole list would have them. */
+  editProblems: (id: string, draft: SectionDraft) => DraftProblems;
 }
 
 function EyeIcon({ open }: { open: boolean }) {
@@ -44,11 +50,21 @@ function GripIcon() {
 
 /**
  * One section of the list: its drag handle (mouse and keyboard, through dnd-kit), its title and
- * kind, a link to its editor when it has one, the eye button and the delete button. A hidden
+ * kind, a link to its editor when it has one (or, for a text or image block, a form right under
+ * it for its title, content and image), the eye button and the delete button. A hidden
  * section is greyed out and says so in words.
  */
-export function SectionRow({ section, onToggle, onDelete }: SectionRowProps) {
+export function SectionRow({ section, onToggle, onDelete, onEdit, editProblems }: SectionRowProps) {
   const titleId = useId();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const closeEditor = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  const onEditorKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') closeEditor();
+  };
   const {
     attributes,
     listeners,
@@ -92,6 +108,17 @@ export function SectionRow({ section, onToggle, onDelete }: SectionRowProps) {
         </span>
       </div>
       <div className="sections-row__actions">
+        {hasOwnContent(section.type) && (
+          <button
+            ref={editButton}
+            type="button"
+            className="button button--small button--secondary"
+            aria-expanded={editing}
+            onClick={() => (editing ? closeEditor() : setEditing(true))}
+          >
+            Modifier<span className="visually-hidden"> la section « {section.title} »</span>
+          </button>
+        )}
         {editor && (
           <Link className="button button--small button--secondary" to={`/admin/${editor.path}`}>
             Modifier<span className="visually-hidden"> la section « {section.title} »</span>
@@ -115,6 +142,26 @@ export function SectionRow({ section, onToggle, onDelete }: SectionRowProps) {
           Supprimer<span className="visually-hidden"> la section « {section.title} »</span>
         </button>
       </div>
+      {editing && (
+        <div className="sections-row__editor" onKeyDown={onEditorKey}>
+          <SectionForm
+            initial={{
+              title: section.title,
+              type: section.type,
+              content: section.content ?? '',
+              imageUrl: section.imageUrl ?? '',
+            }}
+            problemsOf={(draft) => editProblems(section.id, draft)}
+            submitLabel="Enregistrer la section"
+            onSubmit={(draft) => {
+              onEdit(section.id, draft);
+              closeEditor();
+            }}
+            onCancel={closeEditor}
+            focusTitle
+          />
+        </div>
+      )}
     </li>
   );
 }

@@ -7,6 +7,7 @@ import {
   buildSection,
   deleteSection,
   dropIndexFor,
+  editSection,
   moveSection,
   newSectionId,
   sortSections,
@@ -185,5 +186,38 @@ describe('addSection', () => {
   it('gives a list that the sections schema accepts', () => {
     const result = addSection(withPositions(list()), { title: 'Nouveau', type: 'image' }, 99);
     expect(validatorFor('sections')(result)).toBe(true);
+  });
+});
+
+describe('editSection', () => {
+  it("changes a block's title, content and image, and nothing else", () => {
+    const sections = list(['a', 'b']);
+    const edited = editSection(sections, 'b', {
+      title: ' Promotions ',
+      content: ' <p>Pneus</p> ',
+      imageUrl: '/images/pneus.jpg',
+    });
+    expect(edited[0]).toBe(sections[0]);
+    expect(edited[1]).toEqual({
+      id: 'b',
+      title: 'Promotions',
+      order: 1,
+      visible: true,
+      type: 'text',
+      content: '<p>Pneus</p>',
+      imageUrl: '/images/pneus.jpg',
+    });
+  });
+
+  it('leaves out a content or image emptied by the owner', () => {
+    const sections = [{ ...list(['a'])[0]!, content: '<p>x</p>', imageUrl: '/x.jpg' }];
+    expect(editSection(sections, 'a', { title: 'A', content: ' ', imageUrl: '' })).toEqual([
+      { id: 'a', title: 'A', order: 0, visible: true, type: 'text' },
+    ]);
+  });
+
+  it('returns the same list for an unknown id', () => {
+    const sections = list();
+    expect(editSection(sections, 'z', { title: 'Z' })).toBe(sections);
   });
 });

@@ -134,3 +134,25 @@ export function addSection(
   const positioned = withPositions(sections);
   return [...positioned, buildSection(positioned, draft, now)];
 }
+
+/**
+ * A section with the owner's new title, HTML content and image (text trimmed, blank optional
+ * fields left out); its id, type, order and visibility stay.
+ */
+export function editSection(
+  sections: readonly Section[],
+  id: string,
+  draft: Omit<SectionDraft, 'type'>,
+): Section[] {
+  if (!sections.some((section) => section.id === id)) return sections as Section[];
+  return sections.map((section) => {
+    if (section.id !== id) return section;
+    const { content: _content, imageUrl: _imageUrl, ...rest } = section;
+    const edited: Section = { ...rest, title: draft.title.trim() };
+    const content = draft.content?.trim();
+    const imageUrl = draft.imageUrl?.trim();
+    if (content) edited.content = content;
+    if (imageUrl) edited.imageUrl = imageUrl;
+    return edited;
+  });
+}

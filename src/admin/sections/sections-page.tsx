@@ -15,11 +15,12 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import type { Section } from '../../content/generated/types.ts';
+import { isSectionType } from '../../content/section-types.ts';
 import { isSupabaseConfigured } from '../../lib/supabase.ts';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { useSaveContentMutation } from '../content/save-content.ts';
 import { useStoredContent } from '../content/use-stored-content.ts';
-import { AddSectionForm } from './add-section-form.tsx';
+import { AddSectionForm, editProblems } from './add-section-form.tsx';
 import { frenchAnnouncements, SCREEN_READER_INSTRUCTIONS } from './announcements.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { SectionRow } from './section-row.tsx';
@@ -27,6 +28,7 @@ import {
   addSection,
   deleteSection,
   dropIndexFor,
+  editSection,
   moveSection,
   sortSections,
   toggleSection,
@@ -151,6 +153,8 @@ function SectionsManager({ initial }: { initial: Section[] }) {
                     section={section}
                     onToggle={(id) => update((current) => toggleSection(current, id))}
                     onDelete={setToDelete}
+                    onEdit={(id, draft) => update((current) => editSection(current, id, draft))}
+                    editProblems={(id, draft) => editProblems(sections, id, draft)}
                   />
                 ))}
               </ol>
@@ -176,7 +180,7 @@ function SectionsManager({ initial }: { initial: Section[] }) {
             La section « {toDelete.title} » sera retirée de la page d&apos;accueil. Cette action est
             définitive.
           </p>
-          {toDelete.id.startsWith('section-') ? null : (
+          {isSectionType(toDelete.type) && (
             <p>
               Pour la retirer seulement un temps, masquez-la plutôt avec le bouton en forme
               d&apos;œil.
