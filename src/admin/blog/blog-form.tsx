@@ -9,6 +9,7 @@ import type { BlogPostForm } from './blog-post.ts';
 import { ParisDateTimeWidget } from './paris-date-time-widget.tsx';
 import '../styles/editor.css';
 import { FORM_BEHAVIOUR, keepFocus, useFocusFirstInvalid } from '../editor/form-behaviour.ts';
+import { requiredNotBlank } from '../editor/required-fields.ts';
 
 const { schema, uiSchema: baseUiSchema } = FORMS['blog-post'] as unknown as {
   schema: RJSFSchema;
@@ -35,6 +36,7 @@ export const BLOG_UI_SCHEMA = {
 const TEMPLATES = EDITOR_TEMPLATES as Partial<TemplatesType<BlogPostForm>>;
 const WIDGETS = { ...EDITOR_WIDGETS, parisDateTime: ParisDateTimeWidget };
 const transformErrors = frenchErrors(schema);
+const customValidate = requiredNotBlank<BlogPostForm>(schema);
 
 let validator: ReturnType<typeof createContentValidator> | undefined;
 function blogValidator() {
@@ -98,6 +100,7 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProp
         widgets={WIDGETS}
         {...FORM_BEHAVIOUR}
         transformErrors={transformErrors}
+        customValidate={customValidate}
         focusOnFirstError={focusFirstInvalid}
       >
         <div className="editor__actions blog-form__actions">

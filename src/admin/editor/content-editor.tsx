@@ -14,6 +14,10 @@ import { SAVED_MESSAGE, useSaveStatus } from './save-status.ts';
 import { EDITOR_TEMPLATES, EDITOR_WIDGETS } from './theme/index.ts';
 import '../styles/editor.css';
 import { FORM_BEHAVIOUR, keepFocus, useFocusFirstInvalid } from './form-behaviour.ts';
+import { requiredNotBlank } from './required-fields.ts';
+import { autosaveText, useAutosave } from './use-autosave.ts';
+
+const UNSAVED_INVALID = 'Modifications non enregistrées : corrigez les champs signalés.';
 
 export interface ContentEditorProps<T> {
   /** The content type's JSON Schema: labels, help, rules. */
@@ -30,6 +34,15 @@ export interface ContentEditorProps<T> {
   /** Custom widgets and fields named by uiSchemas (src/admin/editor/widgets). */
   widgets?: RegistryWidgetsType<T>;
   fields?: RegistryFieldsType<T>;
+  /**
+   * Saves each valid change on its own, shortly after the last edit, instead of a Save button;
+   * the status line says what is waiting, saving or saved, and a failure offers to try again.
+   */
+  autosave?: boolean;
+  /** Told of every new value as it is typed (valid or not). */
+  onEdit?: (data: T) => void;
+  /** Shown above the fields (instructions). */
+  intro?: ReactNode;
 }
 
 /**
@@ -38,8 +51,20 @@ export interface ContentEditorProps<T> {
  * next to each field, and keeps what was typed when a save fails (DESIGN.md decision 11).
  */
 export function ContentEditor<T>(props: ContentEditorProps<T>) {
-  const { schema, uiSchema, validator, initialData, onSave, renderPreview } = props;
+  const { schema, uiSchema, validator, initialData, onSave, renderPreview, autosave, onEdit } =
+    props;
   const [data, setData] = useState<T>(initialData);
+  const customValidate = useMemo(() => requiredNotBlank<T>(schema), [schema]);
+  const isValid = useCallback(
+    (value: T) =>
+      validator.validateFormData(value, schema, customValidate, undefined, uiSchema).errors
+        .length === 0,
+    [validator, schema, customValidate, uiSchema],
+  );
+  // With autosave, the latest valid value is what is saved; an invalid one waits for a fix.
+  const [savable, setSavable] = useState<T>(initialData);
+  const [invalid, setInvalid] = useState(false);
+  const auto = useAutosave(autosave ? savable : initialData, onSave);
   const latest = useRef(data);
   const container = useRef<HTMLDivElement>(null);
   const previewTitleId = useId();
@@ -54,9 +79,16 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
       if (deepEquals(next, latest.current)) return;
       latest.current = next;
       setData(next);
-      edited();
+      onEdit?.(next);
+      if (autosave) {
+        const valid = isValid(next);
+        setInvalid(!valid);
+        if (valid) setSavable(next);
+      } else {
+        edited();
+      }
     },
-    [edited],
+    [edited, onEdit, autosave, isValid],
   );
 
   const handleSubmit = useCallback(
@@ -73,6 +105,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   return (
     <div className={renderPreview ? 'editor editor--with-preview' : 'editor'}>
       <div className="editor__form" ref={container}>
+        {props.intro}
         <Form<T>
           schema={schema}
           uiSchema={uiSchema}
@@ -85,21 +118,42 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
           fields={props.fields}
           {...FORM_BEHAVIOUR}
           transformErrors={transformErrors}
+          customValidate={customValidate}
           focusOnFirstError={focusFirstInvalid}
         >
-          <div className="editor__actions">
-            <button type="submit" className="button" disabled={saving} onMouseDown={keepFocus}>
-              {saving ? 'Enregistrement…' : 'Enregistrer'}
-            </button>
-            <p className="editor__saved" role="status">
-              {status.kind === 'saved' ? SAVED_MESSAGE : ''}
-            </p>
-            {status.kind === 'failed' && (
-              <p className="form__error editor__failed" role="alert">
-                {status.message}
+          {autosave ? (
+            <div className="editor__actions">
+              <p className="editor__saved" role="status">
+                {invalid ? UNSAVED_INVALID : autosaveText(auto.status)}
               </p>
-            )}
-          </div>
+              {auto.status.kind === 'failed' && (
+                <div className="form__error editor__failed" role="alert">
+                  <p className="editor__failed-text">{auto.status.message}</p>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => void auto.retry()}
+                  >
+                    Réessayer
+                  </button>
+                </div>
+              )}
+            </div>
+          ) : (
+            <div className="editor__actions">
+              <button type="submit" className="button" disabled={saving} onMouseDown={keepFocus}>
+                {saving ? 'Enregistrement…' : 'Enregistrer'}
+              </button>
+              <p className="editor__saved" role="status">
+                {status.kind === 'saved' ? SAVED_MESSAGE : ''}
+              </p>
+              {status.kind === 'failed' && (
+                <p className="form__error editor__failed" role="alert">
+                  {status.message}
+                </p>
+              )}
+            </div>
+          )}
         </Form>
       </div>
       {renderPreview && (

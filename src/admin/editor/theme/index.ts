@@ -22,7 +22,7 @@ import {
   ArrayFieldTitleTemplate,
   ObjectFieldTemplate,
 } from './group-templates.tsx';
-import { BaseInputTemplate, TextareaWidget } from './inputs.tsx';
+import { BaseInputTemplate, SelectWidget, TextareaWidget } from './inputs.tsx';
 
 export { translateFrench } from './translate.ts';
 
@@ -50,4 +50,4 @@ export const EDITOR_TEMPLATES: Partial<TemplatesType> = {
   },
 };
 
-export const EDITOR_WIDGETS: RegistryWidgetsType = { TextareaWidget };
+export const EDITOR_WIDGETS: RegistryWidgetsType = { SelectWidget, TextareaWidget };

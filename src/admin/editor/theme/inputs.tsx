@@ -58,3 +58,32 @@ export function TextareaWidget(props: WidgetProps) {
     />
   );
 }
+
+/**
+ * A choice among the schema's `enum` (labels from `ui:enumNames`): each option carries its value
+ * as text, and a required field that has a value offers no empty choice.
+ */
+export function SelectWidget(props: WidgetProps) {
+  const { options, value, onChange, required } = props;
+  const choices = options.enumOptions ?? [];
+  const current = choices.find((choice) => choice.value === value);
+  const { onBlur: _blur, onFocus: _focus, ...rest } = controlProps(props);
+  const valueOf = (text: string) =>
+    choices.find((choice) => String(choice.value) === text)?.value ?? options.emptyValue;
+  return (
+    <select
+      {...rest}
+      value={current ? String(current.value) : ''}
+      onBlur={(event) => props.onBlur(props.id, valueOf(event.target.value))}
+      onFocus={(event) => props.onFocus(props.id, valueOf(event.target.value))}
+      onChange={(event) => onChange(valueOf(event.target.value))}
+    >
+      {(!required || !current) && <option value="">—</option>}
+      {choices.map((choice) => (
+        <option key={String(choice.value)} value={String(choice.value)}>
+          {choice.label}
+        </option>
+      ))}
+    </select>
+  );
+}

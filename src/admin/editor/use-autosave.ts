@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { saveErrorMessage } from '../editor/save-status.ts';
+import { saveErrorMessage } from './save-status.ts';
 
 /** How long the panel waits after the last edit before saving. */
 export const AUTOSAVE_DELAY_MS = 600;
@@ -71,4 +71,18 @@ export function useAutosave<T>(
 
   const retry = useCallback(() => saveNow(latest.current), [saveNow]);
   return { status, retry };
+}
+
+/** The words of the save state, for the status line. */
+export function autosaveText(status: AutosaveStatus): string {
+  switch (status.kind) {
+    case 'pending':
+      return 'Modifications en attente d’enregistrement…';
+    case 'saving':
+      return 'Enregistrement…';
+    case 'saved':
+      return '✓ Enregistré';
+    default:
+      return '';
+  }
 }

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, unmount } from '../editor/dom-test-utils.ts';
-import { autosaveText } from './alert-page.tsx';
-import { AUTOSAVE_DELAY_MS, useAutosave } from './use-autosave.ts';
+import { render, unmount } from './dom-test-utils.ts';
+import { AUTOSAVE_DELAY_MS, autosaveText, useAutosave } from './use-autosave.ts';
 
 type Autosave = ReturnType<typeof useAutosave<{ message: string }>>;
 

@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { validatorFor } from '../../content/content.ts';
+import { FORMS, type FormName } from '../../content/generated/forms.ts';
+import type { AlertContent, ModalContent } from '../../content/generated/types.ts';
+import { ContentEditor } from './content-editor.tsx';
+import { createContentValidator } from './content-validator.ts';
+import { click, description, field, render, typeInto, unmount } from './dom-test-utils.ts';
+import { requiredNotBlank } from './required-fields.ts';
+import { AUTOSAVE_DELAY_MS } from './use-autosave.ts';
+
+const REQUIRED = 'Ce champ est obligatoire.';
+
+function formOf(name: FormName) {
+  const { schema, uiSchema } = FORMS[name] as unknown as { schema: RJSFSchema; uiSchema: UiSchema };
+  return { schema, uiSchema, validator: createContentValidator(schema, validatorFor(name)) };
+}
+
+/** Every required text of every form, with a value that fills its form otherwise. */
+const REQUIRED_TEXTS = (Object.keys(FORMS) as FormName[]).flatMap((name) => {
+  const { schema } = FORMS[name] as unknown as { schema: RJSFSchema };
+  const properties = (schema.properties ?? {}) as Record<string, RJSFSchema>;
+  return (schema.required ?? [])
+    .filter((key) => properties[key]?.type === 'string')
+    .map((key) => [name, key] as const);
+});
+
+afterEach(async () => {
+  await unmount();
+  vi.useRealTimers();
+});
+
+describe('a required text', () => {
+  it.each(REQUIRED_TEXTS)('%s: %s left blank is refused in French', (name, key) => {
+    const { schema, uiSchema, validator } = formOf(name);
+    const data = { ...(schema.default as Record<string, unknown>), [key]: ' ' };
+    const { errorSchema } = validator.validateFormData(
+      data,
+      schema,
+      requiredNotBlank(schema),
+      undefined,
+      uiSchema,
+    );
+    const errors = (errorSchema as Record<string, { __errors?: string[] }>)[key]?.__errors ?? [];
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the pop-up editor', () => {
+  it('does not save an active pop-up with the empty title and message it starts with', async () => {
+    const onSave = vi.fn(async () => {});
+    const { schema, uiSchema, validator } = formOf('modal');
+    const page = await render(
+      <ContentEditor<ModalContent>
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        initialData={{ active: false, title: '', message: '' }}
+        onSave={onSave}
+      />,
+    );
+    // The checkbox is labelled by the <label> around it.
+    await click(page.querySelector('input[type="checkbox"]')!);
+    expect(page.querySelector('input[type="checkbox"]')!.closest('label')?.textContent).toContain(
+      'Afficher la pop-up',
+    );
+    await click(page.querySelector('button[type="submit"]')!);
+    expect(onSave).not.toHaveBeenCalled();
+    expect(description(field(page, 'Titre'))).toContain(REQUIRED);
+    expect(description(field(page, 'Message'))).toContain(REQUIRED);
+
+    await typeInto(field(page, 'Titre'), 'Congés');
+    await typeInto(field(page, 'Message'), 'Fermé du 1er au 15 août.');
+    await click(page.querySelector('button[type="submit"]')!);
+    expect(onSave).toHaveBeenCalledWith({
+      active: true,
+      title: 'Congés',
+      message: 'Fermé du 1er au 15 août.',
+    });
+  });
+});
+
+describe('the alert editor (autosave)', () => {
+  const start: AlertContent = {
+    active: true,
+    message: 'Fermé lundi',
+    type: 'info',
+    permanent: false,
+  };
+
+  async function renderAlert(onSave: (alert: AlertContent) => Promise<void>) {
+    const { schema, uiSchema, validator } = formOf('alert');
+    return render(
+      <ContentEditor<AlertContent>
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        initialData={start}
+        onSave={onSave}
+        autosave
+      />,
+    );
+  }
+  const status = (page: HTMLElement) => page.querySelector('[role="status"]')?.textContent;
+
+  it('saves a change shortly after it, without a Save button', async () => {
+    vi.useFakeTimers();
+    const onSave = vi.fn(async () => {});
+    const page = await renderAlert(onSave);
+    expect(page.querySelector('button[type="submit"]')).toBeNull();
+    await typeInto(field(page, 'Message'), 'Fermé mardi');
+    expect(status(page)).toBe('Modifications en attente d’enregistrement…');
+    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS));
+    expect(onSave).toHaveBeenCalledWith({ ...start, message: 'Fermé mardi' });
+    expect(status(page)).toBe('✓ Enregistré');
+  });
+
+  it('does not save a blank message, and says why', async () => {
+    vi.useFakeTimers();
+    const onSave = vi.fn(async () => {});
+    const page = await renderAlert(onSave);
+    await typeInto(field(page, 'Message'), '   ');
+    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS * 2));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(status(page)).toBe('Modifications non enregistrées : corrigez les champs signalés.');
+    expect(description(field(page, 'Message'))).toContain(REQUIRED);
+  });
+});
