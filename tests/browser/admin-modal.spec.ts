@@ -76,12 +76,29 @@ test('a refused save shows the French reason and keeps what was typed', async ({
     delete body.content.title;
     return route.continue({ postData: JSON.stringify(body) });
   });
+  await page.getByRole('textbox', { name: 'Titre' }).fill('Congés');
   await page.getByRole('textbox', { name: 'Message' }).fill('Non enregistré');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByRole('alert')).toContainText(
     "L'enregistrement a échoué : Contenu « modal » refusé : « Titre » est obligatoire.",
   );
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Non enregistré');
+  await expect(page.getByText(SAVED)).toHaveCount(0);
+  expect(await modalRow.stored(request)).toEqual(START);
+});
+
+test('an active pop-up needs its title and message, as the form marks them', async ({
+  page,
+  request,
+}) => {
+  await page.getByLabel('Afficher la pop-up').check();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  const title = page.getByRole('textbox', { name: 'Titre' });
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAccessibleDescription(/Ce champ est obligatoire\./);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription(
+    /Ce champ est obligatoire\./,
+  );
   await expect(page.getByText(SAVED)).toHaveCount(0);
   expect(await modalRow.stored(request)).toEqual(START);
 });
