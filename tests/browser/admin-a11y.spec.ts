@@ -1,21 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
+import { EDITABLE_SECTION_TYPES, sectionEditor } from '../../src/content/section-types.ts';
 import { useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { readServerInfo } from './server-info.ts';
 
 // The panels have their own axe checks in their spec files; these are the pages without one.
-const EDITOR_PATHS = [
-  'hero',
-  'services',
-  'about',
-  'hours',
-  'pricing',
-  'vehicles',
-  'financing',
-  'blog-section',
-  'contact',
-];
+const EDITOR_PATHS = EDITABLE_SECTION_TYPES.map((type) => sectionEditor(type).path);
 
 const session = useAdminSession('admin-a11y');
 

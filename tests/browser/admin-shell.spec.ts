@@ -1,17 +1,27 @@
+import { EDITABLE_SECTION_TYPES, sectionEditor } from '../../src/content/section-types.ts';
 import { expect, signIn, test } from './fixtures.ts';
+
+/** The spec's section editors, in the order of its navigation. */
+const SPEC_SECTION_LINKS = [
+  ['/admin/hero', 'Accueil'],
+  ['/admin/services', 'Services'],
+  ['/admin/about', 'À Propos'],
+  ['/admin/hours', 'Horaires'],
+  ['/admin/pricing', 'Tarifs'],
+  ['/admin/vehicles', 'Véhicules'],
+  ['/admin/financing', 'Financement'],
+  ['/admin/blog-section', 'Section Blog'],
+  ['/admin/contact', 'Contact'],
+];
 
 const GROUPS = {
   "Sections Page d'Accueil": [
     ['/admin', 'Gestion des sections'],
-    ['/admin/hero', 'Accueil'],
-    ['/admin/services', 'Services'],
-    ['/admin/about', 'À Propos'],
-    ['/admin/hours', 'Horaires'],
-    ['/admin/pricing', 'Tarifs'],
-    ['/admin/vehicles', 'Véhicules'],
-    ['/admin/financing', 'Financement'],
-    ['/admin/blog-section', 'Section Blog'],
-    ['/admin/contact', 'Contact'],
+    // One link per section type with an editor, as its schema declares it.
+    ...EDITABLE_SECTION_TYPES.map(sectionEditor).map(({ path, title }) => [
+      `/admin/${path}`,
+      title,
+    ]),
   ],
   'Autres Pages': [
     ['/admin/blog', 'Gestion du Blog'],
@@ -35,6 +45,9 @@ test('the side navigation has both groups with their links in order', async ({ p
   for (const [index, [href]] of expected.entries()) {
     await expect(links.nth(index)).toHaveAttribute('href', href!);
   }
+  const spec = SPEC_SECTION_LINKS.map(([href, label]) => `${href} ${label}`);
+  const shown = expected.map(([href, label]) => `${href} ${label}`);
+  expect(shown.filter((link) => spec.includes(link))).toEqual(spec);
 });
 
 test('every admin route has its page with a title', async ({ page }) => {

@@ -1,27 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import {
+  EDITABLE_SECTION_TYPES,
+  SECTION_TYPES,
+  sectionEditor,
+  type EditableSectionType,
+} from '../../src/content/section-types.ts';
 import { expect, test } from './fixtures.ts';
 import { useAdminSession } from './admin-session.ts';
 
-/** One editor per home section: where it lives, and the required text field the test edits. */
-const EDITORS = [
-  { path: 'hero', type: 'hero', anchor: 'hero', key: 'heading', label: 'Titre' },
-  { path: 'services', type: 'services', anchor: 'services', key: 'title', label: 'Titre' },
-  { path: 'about', type: 'about', anchor: 'propos', key: 'title', label: 'Titre' },
-  {
-    path: 'hours',
-    type: 'hours',
-    anchor: 'horaires',
-    key: 'weekdays',
-    label: 'Du lundi au vendredi',
-  },
-  { path: 'pricing', type: 'pricing', anchor: 'honoraires', key: 't1', label: 'Taux T1' },
-  { path: 'vehicles', type: 'vehicles', anchor: 'vehicles', key: 'title', label: 'Titre' },
-  { path: 'financing', type: 'financing', anchor: 'financement', key: 'title', label: 'Titre' },
-  { path: 'blog-section', type: 'blog', anchor: 'blog', key: 'title', label: 'Titre' },
-  { path: 'contact', type: 'contact', anchor: 'contact', key: 'phone', label: 'Téléphone' },
-] as const;
+/** The required text field the test edits in each section editor. */
+const FIELDS: Partial<Record<EditableSectionType, { key: string; label: string }>> = {
+  hero: { key: 'heading', label: 'Titre' },
+  services: { key: 'title', label: 'Titre' },
+  about: { key: 'title', label: 'Titre' },
+  hours: { key: 'weekdays', label: 'Du lundi au vendredi' },
+  pricing: { key: 't1', label: 'Taux T1' },
+  vehicles: { key: 'title', label: 'Titre' },
+  financing: { key: 'title', label: 'Titre' },
+  blog: { key: 'title', label: 'Titre' },
+  contact: { key: 'phone', label: 'Téléphone' },
+};
+
+/** One editor per home section: where it lives (from its schema) and the field the test edits. */
+const EDITORS = EDITABLE_SECTION_TYPES.flatMap((type) => {
+  const field = FIELDS[type];
+  // A type added later has no field named here yet: its own tests cover it.
+  if (!field) return [];
+  return [{ type, path: sectionEditor(type).path, anchor: SECTION_TYPES[type].anchor, ...field }];
+});
 
 const SAVED = 'Les modifications ont été enregistrées avec succès.';
 

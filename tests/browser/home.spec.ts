@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { DEFAULT_CONTENT } from '../../src/content/defaults.ts';
+import { sectionAnchor } from '../../src/site/home/section-anchors.ts';
+import { visibleSections } from '../../src/site/home/visible-sections.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminChunkFile, entryFiles } from './manifest.ts';
@@ -31,18 +34,8 @@ function lazyPublicFiles(): Set<string> {
   return files;
 }
 
-const ANCHORS = [
-  'hero',
-  'services',
-  'propos',
-  'horaires',
-  'honoraires',
-  'payment-calculator',
-  'vehicles',
-  'financement',
-  'blog',
-  'contact',
-];
+/** The default sections' anchors, in order (the spec's anchors are checked in home-sections.test). */
+const ANCHORS = visibleSections(DEFAULT_CONTENT.sections).map(sectionAnchor);
 
 test('the home page loads with no console error', async ({ page, consoleErrors }) => {
   await page.goto('/');

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../server/db/database.ts';
-import { DEFAULT_CONTENT } from '../../src/content/defaults.ts';
+import { CONTENT_TYPES, DEFAULT_CONTENT } from '../../src/content/defaults.ts';
 import { OPENAI_KEY, type Actor } from './fixtures.ts';
 
 /**
@@ -74,19 +74,8 @@ const post = (s: Snapshot, slug: string) => s.blog_posts.find((p) => p.slug === 
 const byType = (a: { type: string }, b: { type: string }) => a.type.localeCompare(b.type);
 const bySlug = (a: { slug: string }, b: { slug: string }) => a.slug.localeCompare(b.slug);
 
-const DEFAULT_TYPES_BUT_MODAL = [
-  'about',
-  'alert',
-  'blog',
-  'contact',
-  'financing',
-  'hero',
-  'hours',
-  'pricing',
-  'sections',
-  'services',
-  'vehicles',
-];
+/** Every content type the seed stores: all but the modal. */
+const DEFAULT_TYPES_BUT_MODAL = CONTENT_TYPES.filter((type) => type !== 'modal').sort();
 const PUBLISHED = [{ slug: 'freins-hiver' }, { slug: 'vidange-ete' }];
 const ALL_POSTS = [
   { slug: 'article-futur' },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { CONTENT_TYPES } from '../../src/content/defaults.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import {
@@ -39,19 +40,8 @@ const ALL_SLUGS = [
   'freins-hiver',
   'vidange-ete',
 ];
-const SITE_TYPES = [
-  'about',
-  'alert',
-  'blog',
-  'contact',
-  'financing',
-  'hero',
-  'hours',
-  'pricing',
-  'sections',
-  'services',
-  'vehicles',
-];
+/** Every content type the seed stores (all but the modal), in the order the API sorts them. */
+const SITE_TYPES = CONTENT_TYPES.filter((type) => type !== 'modal').sort();
 
 const posts: Kind['run'] = (c) => c.from('blog_posts').select('slug').order('slug');
 const keys: Kind['run'] = (c) => c.from('api_keys').select('name, key');

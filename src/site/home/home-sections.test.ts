@@ -28,7 +28,7 @@ describe('visibleSections', () => {
 
 describe('sectionAnchor', () => {
   it("gives the default sections the spec's anchors, in order", () => {
-    expect(visibleSections(DEFAULT_CONTENT.sections).map(sectionAnchor)).toEqual([
+    const SPEC = [
       'hero',
       'services',
       'propos',
@@ -39,7 +39,10 @@ describe('sectionAnchor', () => {
       'financement',
       'blog',
       'contact',
-    ]);
+    ];
+    // A section type added later may sit anywhere in the defaults: these keep their order.
+    const anchors = visibleSections(DEFAULT_CONTENT.sections).map(sectionAnchor);
+    expect(anchors.filter((anchor) => SPEC.includes(anchor))).toEqual(SPEC);
   });
 
   it('lets a section added by the owner keep its own id', () => {
