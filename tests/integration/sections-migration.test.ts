@@ -11,7 +11,7 @@ import { sql } from '../helpers/fixtures.ts';
 // about and pricing sections were typed 'text'. Upgrading gives them their own type and keeps
 // everything the owner set.
 
-const SECTIONS_BY_TYPE = '20261123003000';
+const SECTIONS_BY_TYPE = '20261123062900';
 
 const before = [
   { id: 'hero', title: 'Accueil', order: 0, visible: true, type: 'hero' },
