@@ -64,7 +64,7 @@ export function AlertEditor({ initial }: { initial: AlertContent }) {
   const id = useId();
   const previewTitleId = `${id}-preview`;
 
-  // Spec §4: an edit applies at once to the shared alert state (the site's content in this tab),
+  // An edit applies at once to the shared alert state (the site's content in this tab),
   // and is saved.
   const edit = (change: Partial<AlertContent>) => {
     const next = { ...alert, ...change };

@@ -153,7 +153,7 @@ async function choose(select: HTMLSelectElement, value: string) {
 }
 
 beforeEach(() => {
-  // The failures are logged on purpose (spec §8); the test reads what the page shows.
+  // The failures are logged on purpose; the test reads what the page shows.
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 

@@ -22,7 +22,7 @@ export interface StatsPageProps {
   client?: SupabaseClient | null;
 }
 
-/** 'Statistiques de Visites' (/admin/stats, spec §2 panel 2, DESIGN.md decisions 1 and 7). */
+/** 'Statistiques de Visites' (/admin/stats, docs/product.md#visits-and-statistics). */
 export function StatsPage({ client = defaultClient }: StatsPageProps) {
   return (
     <>
@@ -39,7 +39,7 @@ function Stats({ client }: { client: SupabaseClient }) {
   const stats = useQuery({
     queryKey: ['admin', 'visit-stats', period],
     queryFn: () => fetchStats(client, period),
-    // Spec §4: loading, then error or data, fetched again on every period change.
+    // Loading, then error or data, fetched again on every period change.
     staleTime: 0,
     gcTime: 0,
     retry: false,
