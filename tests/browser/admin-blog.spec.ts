@@ -7,7 +7,7 @@ import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * 'Gestion du Blog' (/admin/blog, issue 5 item 6) against the real server: the owner's journeys
+ * 'Gestion du Blog' (/admin/blog) against the real server: the owner's journeys
  * through the form, the list, the filter and the confirmation; what the public blog then shows.
  */
 

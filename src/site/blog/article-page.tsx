@@ -59,7 +59,7 @@ function ArticleView({ article }: { article: Article }) {
   );
 }
 
-/** /blog/{slug}: one article (spec §2 "Article page", §4 and §8). */
+/** /blog/{slug}: one article (docs/product.md#article-page). */
 export function ArticlePage() {
   const slug = decodeSegment(useParams<{ slug: string }>().slug ?? '');
   const article = useArticleQuery(slug);

@@ -14,7 +14,7 @@ import {
 import { blogListTitle, parseBlogPageNumber } from './pages.ts';
 import { PostCard } from './post-card.tsx';
 
-/** At most three cards share the first row (spec §2 grid), so only they load at once. */
+/** At most three cards share the first row of the grid, so only they load at once. */
 const FIRST_ROW = 3;
 
 /** A page number past the last page, or one that names no page: the server answers 404. */
@@ -76,7 +76,7 @@ function BlogListPageView({ page }: { page: number }) {
 
 /**
  * /blog and /blog/page/{n}: the published posts, newest first, twelve a page, in a grid of 1, 2
- * or 3 columns (spec §2), with links to the newer and older pages.
+ * or 3 columns (docs/product.md#public-list-and-pagination), with links to newer and older pages.
  */
 export function BlogListPage() {
   const { number } = useParams<{ number?: string }>();

@@ -2,7 +2,7 @@ import { PAYMENT_CALCULATOR_ID } from '../sections/payment-calculator-section.ts
 import { isEditableSectionType, SECTION_REGISTRY } from '../sections/registry.ts';
 
 /**
- * Spec §2: a registered section has its French anchor (about → propos), the calculator keeps its
+ * A registered section has its French anchor (about → propos), the calculator keeps its
  * id, and a section of unknown id (added by the owner) keeps its own id.
  */
 export function sectionAnchor(id: string): string {

@@ -3,7 +3,7 @@ import { SectionFrame } from './section-frame.tsx';
 
 export const PAYMENT_CALCULATOR_ID = 'payment-calculator';
 
-/** Spec §2: the payment in 2, 3 or 4 instalments, from 50€ to 2000€. */
+/** The payment in 2, 3 or 4 instalments, from 50€ to 2000€. */
 export function PaymentCalculatorSection({ title }: { title: string }) {
   return (
     <SectionFrame anchor={PAYMENT_CALCULATOR_ID} title={title}>
