@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromParis, toParis } from '../helpers/paris-time.ts';
 import { useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { useTaggedPosts } from './tagged-posts.ts';
 
 /**
  * 'Gestion du Blog' (/admin/blog) against the real server: the owner's journeys
@@ -14,17 +14,9 @@ import { expect, test } from './fixtures.ts';
 const session = useAdminSession('admin-blog');
 const IMAGE = 'https://images.example.com/garage/revision.jpg';
 
-// Each test's posts carry a tag of their own in their title, and are deleted after it.
-// Posts are arranged with the service role: the adminDb fixture ends every session of the
-// administrator when it signs out after a test, this file's browser session included.
+// Each test's posts carry a tag of their own in their title (tagged-posts.ts).
 let tag = '';
-test.beforeEach(() => {
-  tag = randomBytes(3).toString('hex');
-});
-test.afterEach(async ({ serviceDb }) => {
-  const { error } = await serviceDb.from('blog_posts').delete().ilike('title', `%${tag}%`);
-  if (error) throw error;
-});
+useTaggedPosts((t) => (tag = t));
 
 const PARIS_DATE = new Intl.DateTimeFormat('fr-FR', {
   day: 'numeric',

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'wouter';
 import { SimplePageLayout } from '../layout/simple-page-layout.tsx';
+import { NotFoundPage } from '../not-found-page.tsx';
 import { usePageHead } from '../seo/use-page-head.ts';
 import { BackendMissingError } from './api/backend-missing.ts';
 import { usePostsPageQuery } from './api/posts-page.ts';
@@ -19,18 +20,7 @@ const FIRST_ROW = 3;
 
 /** A page number past the last page, or one that names no page: the server answers 404. */
 function MissingBlogPage() {
-  usePageHead(null);
-  return (
-    <SimplePageLayout>
-      <title>Page introuvable</title>
-      <meta name="robots" content="noindex" />
-      <h1>Page introuvable</h1>
-      <p>La page demandée n&apos;existe pas ou a été déplacée.</p>
-      <p>
-        <Link to="/blog">{BACK_TO_BLOG_TEXT}</Link>
-      </p>
-    </SimplePageLayout>
-  );
+  return <NotFoundPage back={{ to: '/blog', label: BACK_TO_BLOG_TEXT }} />;
 }
 
 function BlogListPageView({ page }: { page: number }) {
