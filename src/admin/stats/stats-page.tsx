@@ -1,3 +1,4 @@
+import { LoadingStatus } from '../../lib/loading-status.tsx';
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -64,10 +65,7 @@ function Stats({ client }: { client: SupabaseClient }) {
       </div>
 
       {stats.isPending ? (
-        <div className="stats__loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">Chargement des statistiques…</span>
-        </div>
+        <LoadingStatus className="stats__loading" label="Chargement des statistiques…" />
       ) : stats.isError ? (
         <p className="stats__error" role="alert">
           {STATS_ERROR}

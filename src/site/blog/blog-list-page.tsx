@@ -5,7 +5,7 @@ import { usePageHead } from '../seo/use-page-head.ts';
 import { BackendMissingError } from './api/backend-missing.ts';
 import { usePostsPageQuery } from './api/posts-page.ts';
 import { BlogPager } from './blog-pager.tsx';
-import { LoadingStatus } from './loading-status.tsx';
+import { LoadingStatus } from '../../lib/loading-status.tsx';
 import {
   BACK_TO_BLOG_TEXT,
   BACKEND_MISSING_TEXT,
@@ -41,7 +41,9 @@ function BlogListPageView({ page }: { page: number }) {
         Conseils d&apos;entretien et actualités de l&apos;atelier.{' '}
         <Link to="/">Retour à l&apos;accueil</Link>
       </p>
-      {posts.isPending && <LoadingStatus label="Chargement des articles…" />}
+      {posts.isPending && (
+        <LoadingStatus className="blog-loading" label="Chargement des articles…" />
+      )}
       {backendMissing && <p className="notice">{BACKEND_MISSING_TEXT}</p>}
       {posts.isError && !backendMissing && (
         <p className="blog-error" role="alert">
