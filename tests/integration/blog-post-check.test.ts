@@ -36,7 +36,7 @@ describe.each(backends)('the blog post check (%s)', (_name, start) => {
 
   it.each([
     [{ title: '   ' }, '« Titre » est obligatoire'],
-    [{ excerpt: '\n\t ' }, '« Résumé » ne peut pas être vide'],
+    [{ excerpt: '\n\t ' }, '« Résumé » est obligatoire'],
     [{ content: '' }, '« Contenu » est obligatoire'],
     [{ title: 'x'.repeat(201) }, '« Titre » doit contenir au plus 200 caractères'],
     [{ image_url: 'javascript:alert(1)' }, '« Image de couverture »'],
