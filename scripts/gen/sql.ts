@@ -209,9 +209,11 @@ function tableCheck(loaded: LoadedSchema): string {
   const stem = loaded.name.replace(/-/g, '_');
   const document = columns.map((c) => `${lit(c)}, p.${c}`).join(', ');
   return `-- ${table}: each row, as the document of the « ${loaded.name} » form, must match its schema.
+-- In UTC, a timestamp column reads the same whatever the session's time zone.
 create or replace function private.${stem}_problem(p public.${table}) returns text
-language sql immutable
+language sql stable
 set search_path = ''
+set timezone = 'UTC'
 as $fn$
   select ${formFunction(loaded.name)}(jsonb_build_object(${document}))
 $fn$;

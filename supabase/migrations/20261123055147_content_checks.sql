@@ -305,9 +305,11 @@ alter table public.site_content add constraint site_content_type_known
   check (type in ('about', 'alert', 'blog', 'contact', 'financing', 'hero', 'hours', 'modal', 'pricing', 'sections', 'services', 'vehicles'));
 
 -- blog_posts: each row, as the document of the « blog-post » form, must match its schema.
+-- In UTC, a timestamp column reads the same whatever the session's time zone.
 create or replace function private.blog_post_problem(p public.blog_posts) returns text
-language sql immutable
+language sql stable
 set search_path = ''
+set timezone = 'UTC'
 as $fn$
   select private.form_problem_blog_post(jsonb_build_object('title', p.title, 'excerpt', p.excerpt, 'content', p.content, 'image_url', p.image_url, 'published_at', p.published_at, 'scheduled_at', p.scheduled_at))
 $fn$;
