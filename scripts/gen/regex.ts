@@ -69,7 +69,9 @@ export function toPostgresRegex(pattern: string, flags = ''): string {
     if (c === undefined) return refuse('une barre oblique inverse finale');
     const lower = c.toLowerCase();
     if (lower in CLASS_ESCAPES && 'sdwSDW'.includes(c)) {
-      return { class: CLASS_ESCAPES[lower]!, negated: c !== lower };
+      // Under `iu`, JavaScript's \w also takes the characters that fold to its letters.
+      const extra = ignoreCase && lower === 'w' ? Object.values(FOLDED_TO).flat().join('') : '';
+      return { class: CLASS_ESCAPES[lower]! + extra, negated: c !== lower };
     }
     if (c in CONTROL_ESCAPES) return { char: CONTROL_ESCAPES[c]! };
     if (c === '0' && !/[0-9]/.test(chars[i] ?? '')) return { char: '\0' };

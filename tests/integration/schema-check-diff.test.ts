@@ -217,6 +217,8 @@ describe.each(backends)('the database check agrees with the browser validators (
       ['^[\\]\\\\^-]+$', ''],
       ['^(?!x)\\w+\\d?$', ''],
       ['^k+$', 'i'],
+      ['^\\w+$', 'i'],
+      ['^[^s]+$', 'i'],
     ];
     const strings = [
       '',
