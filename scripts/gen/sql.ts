@@ -15,11 +15,18 @@ import { RegexError } from './regex.ts';
 /**
  * Forms whose documents are rows of a table: the database checks those rows with the form's
  * schema. The row's document has one field per schema property, from the column of that name
- * (a null column is a JSON null).
+ * (a null column is a JSON null). Every insert is checked, and every update of a document column
+ * but those of `notEdits`: publishing a post (its dates, which the column type already keeps
+ * valid) must never be blocked by a row stored before a rule existed.
  */
-export const TABLE_CHECKS: Record<string, { table: string; refused: string }> = {
-  'blog-post': { table: 'blog_posts', refused: 'Article refusé' },
-};
+export const TABLE_CHECKS: Record<string, { table: string; refused: string; notEdits: string[] }> =
+  {
+    'blog-post': {
+      table: 'blog_posts',
+      refused: 'Article refusé',
+      notEdits: ['published_at', 'scheduled_at'],
+    },
+  };
 
 interface Context {
   root: JsonSchema;
@@ -204,8 +211,9 @@ revoke execute on function ${fn}(jsonb) from public, anon, authenticated;`;
 }
 
 function tableCheck(loaded: LoadedSchema): string {
-  const { table, refused } = TABLE_CHECKS[loaded.name]!;
+  const { table, refused, notEdits } = TABLE_CHECKS[loaded.name]!;
   const columns = Object.keys((loaded.schema.properties ?? {}) as Record<string, unknown>);
+  const edits = columns.filter((c) => !notEdits.includes(c));
   const stem = loaded.name.replace(/-/g, '_');
   const document = columns.map((c) => `${lit(c)}, p.${c}`).join(', ');
   return `-- ${table}: each row, as the document of the « ${loaded.name} » form, must match its schema.
@@ -238,9 +246,9 @@ end
 $fn$;
 revoke execute on function private.check_${stem}() from public, anon, authenticated;
 
--- Only the columns of the document are checked again on update (a view count is not an edit).
+-- Only edits are checked again on update: a view count or a publication is not one.
 drop trigger if exists ${table}_check on public.${table};
-create trigger ${table}_check before insert or update of ${columns.join(', ')}
+create trigger ${table}_check before insert or update of ${edits.join(', ')}
   on public.${table} for each row execute function private.check_${stem}();`;
 }
 

@@ -334,7 +334,7 @@ end
 $fn$;
 revoke execute on function private.check_blog_post() from public, anon, authenticated;
 
--- Only the columns of the document are checked again on update (a view count is not an edit).
+-- Only edits are checked again on update: a view count or a publication is not one.
 drop trigger if exists blog_posts_check on public.blog_posts;
-create trigger blog_posts_check before insert or update of title, excerpt, content, image_url, published_at, scheduled_at
+create trigger blog_posts_check before insert or update of title, excerpt, content, image_url
   on public.blog_posts for each row execute function private.check_blog_post();
