@@ -1,4 +1,4 @@
-import { unsupportedKeywords } from './keywords.ts';
+import { isAnnotation, unsupportedKeywords } from './keywords.ts';
 import { keywordChecks, lit, MULTIPLE_OF_FUNCTION, SchemaError } from './sql-checks.ts';
 import type { JsonSchema, LoadedSchema } from './load.ts';
 import { RegexError } from './regex.ts';
@@ -38,9 +38,8 @@ const DEFINITION_REF = /^#\/(definitions|\$defs)\/([^/]+)$/;
 function resolve(node: JsonSchema, ctx: Context): JsonSchema {
   const ref = node.$ref;
   if (ref === undefined) return node;
-  const siblings = Object.keys(node).filter(
-    (k) => k !== '$ref' && !k.startsWith('x-') && !['title', 'description', '$comment'].includes(k),
-  );
+  // Annotations may sit beside a `$ref`; a validation keyword there is refused, not guessed at.
+  const siblings = Object.keys(node).filter((k) => k !== '$ref' && !isAnnotation(k));
   if (siblings.length) throw new SchemaError(`« ${siblings[0]} » à côté de « $ref »`);
   const match = typeof ref === 'string' ? DEFINITION_REF.exec(ref) : null;
   const defs = match ? (ctx.root[match[1]!] as Record<string, JsonSchema> | undefined) : undefined;
