@@ -133,7 +133,7 @@ test('create a draft, edit it, publish it now, and see it on /blog', async ({
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(form.getByText('Ce champ est obligatoire.')).toHaveCount(3);
   await expect(
-    form.getByText('Saisissez une adresse web complète, commençant par https://.'),
+    form.getByText('Saisissez une adresse web (https://…) ou un chemin commençant par /.'),
   ).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Titre', exact: true })).toBeFocused();
 
