@@ -16,7 +16,7 @@ const LOGIN_PATH = /^\/admin-login\/?$/i;
 const rootElement = document.getElementById('root');
 
 if (!rootElement) {
-  // Spec §2 "Global fallback": without its root element the app only logs the problem.
+  // Without its root element the app only logs the problem.
   console.error("Élément racine #root introuvable : l'application ne peut pas démarrer.");
 } else if (LOGIN_PATH.test(window.location.pathname)) {
   import('./admin/login/index.ts')

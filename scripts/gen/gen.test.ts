@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -41,7 +41,7 @@ describe('npm run gen -- --check', () => {
     expect(cli.stderr).toContain('_content_checks.sql');
 
     const written = await generate(dir, false);
-    expect(written).toContainEqual(expect.stringMatching(/_content_checks\.sql \(remplace /));
+    expect(written).toContainEqual(expect.stringMatching(/_content_checks\.sql$/));
     expect(await generate(dir, true)).toEqual([]);
   });
 
@@ -80,4 +80,137 @@ describe('npm run gen -- --check', () => {
       /testimonials et about : même « anchor » \(« propos »\)/,
     );
   });
+
+  it('refuses a keyword the database check does not enforce, naming it and the file', async () => {
+    const dir = await projectCopy();
+    await editSchema(dir, 'about', (schema) => {
+      schema.properties.title.contains = { const: 'x' };
+    });
+    await expect(generate(dir, true)).rejects.toThrow(
+      /schemas\/about\.schema\.json : mot-clé non pris en charge .*« contains » \(en \/properties\/title\)/,
+    );
+  });
+
+  it('refuses a pattern it cannot translate for the database, naming the file', async () => {
+    const dir = await projectCopy();
+    await editSchema(dir, 'hero', (schema) => {
+      schema.properties.heading.pattern = '(?<=a)b';
+    });
+    await expect(generate(dir, true)).rejects.toThrow(/schemas\/hero\.schema\.json : .*\(\?</);
+  });
+
+  it('ignores annotations (x- keywords, descriptions) in the check and the validators', async () => {
+    const dir = await projectCopy();
+    await editSchema(dir, 'hero', (schema) => {
+      schema['x-note'] = { text: 'Le bandeau du haut de page.' };
+      schema.properties.heading['x-widget'] = { rows: 2 };
+    });
+    // Only the admin form declarations, which carry the schema as written, change.
+    expect(await generate(dir, true)).toEqual(['src/content/generated/forms.ts']);
+    await editSchema(dir, 'hero', (schema) => {
+      schema.properties.heading.description = 'Le grand titre.';
+      schema.properties.heading.examples = ['Garage Martin'];
+      schema.properties.heading.$comment = 'Pour les développeurs.';
+    });
+    const stale = await generate(dir, true);
+    expect(stale).toContain('src/content/generated/forms.ts');
+    expect(stale.filter((file) => file.includes('migrations'))).toEqual([]);
+  });
 });
+
+describe('the check migration', () => {
+  function git(dir: string, ...args: string[]): void {
+    const run = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(run.stderr);
+  }
+  function commitAll(dir: string): void {
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'change');
+  }
+  /** A project copy in its own git repository, everything committed. */
+  async function committedCopy(): Promise<string> {
+    const dir = await projectCopy();
+    git(dir, 'init', '-q');
+    commitAll(dir);
+    return dir;
+  }
+  const checkMigrations = async (dir: string) =>
+    (await readdir(path.join(dir, 'supabase/migrations')))
+      .filter((f) => f.endsWith('_content_checks.sql'))
+      .sort();
+
+  it('one schema change gives one new migration, replaced while it is not committed', async () => {
+    const dir = await committedCopy();
+    const before = await checkMigrations(dir);
+
+    await editSchema(dir, 'about', (schema) => {
+      schema.properties.title.maxLength = 80;
+    });
+    await generate(dir, false);
+    const first = await checkMigrations(dir);
+    expect(first.slice(0, -1)).toEqual(before);
+    expect(await generate(dir, false)).toEqual([]);
+    expect(await checkMigrations(dir)).toEqual(first);
+
+    // Regenerating after another tweak replaces the uncommitted migration rather than adding one.
+    await editSchema(dir, 'about', (schema) => {
+      schema.properties.title.maxLength = 81;
+    });
+    const written = await generate(dir, false);
+    expect(written).toContainEqual(
+      expect.stringMatching(new RegExp(`_content_checks\\.sql \\(remplace ${first.at(-1)}\\)$`)),
+    );
+    const second = await checkMigrations(dir);
+    expect(second.slice(0, -1)).toEqual(before);
+    expect(second.at(-1)! > first.at(-1)!).toBe(true);
+    const text = await readFile(path.join(dir, 'supabase/migrations', second.at(-1)!), 'utf8');
+    expect(text).toContain('> 81 then');
+    expect(text).not.toContain('> 80 then');
+    expect(await generate(dir, true)).toEqual([]);
+
+    // Back to the committed schema: the uncommitted migration goes.
+    await editSchema(dir, 'about', (schema) => {
+      delete schema.properties.title.maxLength;
+    });
+    await generate(dir, false);
+    expect(await checkMigrations(dir)).toEqual(before);
+    expect(await generate(dir, true)).toEqual([]);
+  });
+
+  it('never replaces a committed migration', async () => {
+    const dir = await committedCopy();
+    const before = await checkMigrations(dir);
+    await editSchema(dir, 'about', (schema) => {
+      schema.properties.title.maxLength = 80;
+    });
+    await generate(dir, false);
+    commitAll(dir);
+    const committed = await checkMigrations(dir);
+
+    await editSchema(dir, 'about', (schema) => {
+      schema.properties.title.maxLength = 90;
+    });
+    await generate(dir, false);
+    const after = await checkMigrations(dir);
+    expect(after).toHaveLength(before.length + 2);
+    expect(after.slice(0, -1)).toEqual(committed);
+  });
+});
+
+type EditableSchema = Record<string, unknown> & {
+  properties: Record<'title' | 'heading', Record<string, unknown>>;
+};
+
+async function editSchema(
+  dir: string,
+  name: string,
+  edit: (schema: EditableSchema) => void,
+): Promise<void> {
+  const file = path.join(dir, 'schemas', `${name}.schema.json`);
+  const schema = JSON.parse(await readFile(file, 'utf8')) as EditableSchema;
+  edit(schema);
+  await writeFile(file, JSON.stringify(schema, null, 2));
+}

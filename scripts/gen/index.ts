@@ -1,10 +1,11 @@
 /**
  * `npm run gen`: from schemas/ (one JSON Schema per site_content type, forms in schemas/forms/),
  * writes the TypeScript types, the precompiled validators, the default content, the admin form
- * declarations and the database check. `npm run gen -- --check` writes nothing and fails when any
- * generated file is stale. `--root DIR` works on another copy of the project (used by its test).
+ * declarations and the database check (scripts/gen/sql.ts). `npm run gen -- --check` writes
+ * nothing and fails when any generated file or the check's migration is stale. `--root DIR` works on another copy of the project (used by its test).
  */
-import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -64,27 +65,56 @@ function formsModule(schemas: LoadedSchema[]): string {
   ].join('\n');
 }
 
-async function latestChecksMigration(
-  root: string,
-): Promise<{ file: string; text: string } | undefined> {
-  const dir = path.join(root, MIGRATIONS_DIR);
-  const files = (await readdir(dir)).filter((f) => f.endsWith(CHECKS_SUFFIX)).sort();
-  const file = files.at(-1);
-  return file ? { file, text: await readFile(path.join(dir, file), 'utf8') } : undefined;
+/** The file names under `dir` in git's HEAD, or undefined outside a git checkout. */
+function committedFiles(dir: string): Set<string> | undefined {
+  const git = spawnSync('git', ['ls-tree', '--name-only', 'HEAD', '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  if (git.status !== 0) return undefined;
+  return new Set(git.stdout.split('\n').filter(Boolean));
 }
 
-/** A version after every existing migration, from the current UTC time. */
-async function nextVersion(root: string): Promise<string> {
-  const versions = (await readdir(path.join(root, MIGRATIONS_DIR)))
-    .map((f) => f.split('_')[0]!)
-    .sort();
+/** A version after every migration in `files`, from the current UTC time. */
+function nextVersion(files: string[]): string {
+  const versions = files.map((f) => f.split('_')[0]!).sort();
   const now = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const latest = versions.at(-1) ?? '0';
   return BigInt(now) > BigInt(latest) ? now : String(BigInt(latest) + 1n);
 }
 
+/**
+ * What brings the database check's migration up to date with `sql`. Committed migrations may have
+ * been applied somewhere and never change: a schema change adds one new migration. A check
+ * migration not yet in git's HEAD is this change's own: regenerating replaces it (under a new
+ * version, so that a development database that applied the old text applies the new one too)
+ * rather than adding another; when the schemas are back to the committed state, it is removed.
+ * Outside a git checkout every migration counts as committed. See
+ * docs/decisions/009-schema-driven-content.md.
+ */
+async function planChecksMigration(
+  root: string,
+  sql: string,
+): Promise<{ write?: string; remove: string[] }> {
+  const dir = path.join(root, MIGRATIONS_DIR);
+  const files = (await readdir(dir)).sort();
+  const checks = files.filter((f) => f.endsWith(CHECKS_SUFFIX));
+  const read = (file: string) => readFile(path.join(dir, file), 'utf8');
+  const latest = checks.at(-1);
+  if (latest && (await read(latest)) === sql) return { remove: [] };
+
+  const committed = committedFiles(dir);
+  const remove = committed ? checks.filter((f) => !committed.has(f)) : [];
+  const base = checks.filter((f) => !remove.includes(f)).at(-1);
+  if (base && (await read(base)) === sql) return { remove };
+  const kept = files.filter((f) => !remove.includes(f));
+  return { write: `${nextVersion(kept)}${CHECKS_SUFFIX}`, remove };
+}
+
 export async function generate(root: string, check: boolean): Promise<string[]> {
   const schemas = await loadSchemas(root);
+  // First: it names any keyword the database would not enforce, before ajv says anything.
+  const sql = contentChecksMigration(schemas);
   const problems = checkDefaults(schemas);
   if (problems.length)
     throw new Error(`Valeurs par défaut invalides :\n- ${problems.join('\n- ')}`);
@@ -107,13 +137,15 @@ export async function generate(root: string, check: boolean): Promise<string[]> 
     if (!check) await writeFile(file, text);
   }
 
-  const sql = contentChecksMigration(schemas);
-  const latest = await latestChecksMigration(root);
-  if (latest?.text !== sql) {
-    // Applied migrations never change: a schema change gets a new migration.
-    const file = path.join(MIGRATIONS_DIR, `${await nextVersion(root)}${CHECKS_SUFFIX}`);
-    stale.push(latest ? `${file} (remplace ${latest.file})` : file);
-    if (!check) await writeFile(path.join(root, file), sql);
+  const plan = await planChecksMigration(root, sql);
+  const replaced = plan.remove.length ? ` (remplace ${plan.remove.join(', ')})` : '';
+  if (plan.write) stale.push(path.join(MIGRATIONS_DIR, plan.write) + replaced);
+  else if (plan.remove.length) {
+    stale.push(...plan.remove.map((f) => `${path.join(MIGRATIONS_DIR, f)} (supprimé)`));
+  }
+  if (!check) {
+    for (const file of plan.remove) await rm(path.join(root, MIGRATIONS_DIR, file));
+    if (plan.write) await writeFile(path.join(root, MIGRATIONS_DIR, plan.write), sql);
   }
   return stale;
 }

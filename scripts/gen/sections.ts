@@ -13,7 +13,6 @@ import type { LoadedSchema } from './load.ts';
  *
  * `x-` keys are annotations: validators and database checks ignore them.
  */
-export const ANNOTATION_KEYWORDS = ['x-section', 'x-section-types', 'x-blocks'];
 
 export interface SectionTypeDeclaration {
   anchor: string;

@@ -1,23 +1,31 @@
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { FORMATS } from './formats.ts';
-import { camel, type LoadedSchema } from './load.ts';
-import { ANNOTATION_KEYWORDS } from './sections.ts';
+import { withoutExtensions } from './keywords.ts';
+import { camel, type JsonSchema, type LoadedSchema } from './load.ts';
 
-/** The one ajv set-up: the generator compiles with it, and it checks the schemas' own defaults. */
+/**
+ * The one ajv set-up: the generator compiles with it, and it checks the schemas' own defaults.
+ * Its choices are the database check's (scripts/gen/sql.ts): patterns and formats in Unicode mode,
+ * lengths in code points (ajv's `unicode`, the default), `multipleOf` within 1e-9.
+ */
 export function makeAjv(source: boolean): Ajv {
   const ajv = new Ajv({
     code: source ? { source: true, esm: true } : {},
     allErrors: true,
     strict: true,
     allowUnionTypes: true,
+    unicodeRegExp: true,
+    multipleOfPrecision: 9,
   });
-  ajv.addVocabulary(ANNOTATION_KEYWORDS);
   for (const [name, { pattern, flags }] of Object.entries(FORMATS)) {
-    ajv.addFormat(name, new RegExp(pattern, flags));
+    ajv.addFormat(name, new RegExp(pattern, `${flags}u`));
   }
   return ajv;
 }
+
+/** What ajv compiles: the schema without its `x-` annotations, which strict mode would refuse. */
+export const ajvSchema = (schema: JsonSchema) => withoutExtensions(schema);
 
 /**
  * Precompiled validators as one ES module with no imports and no `eval` at run time (safe under a
@@ -25,7 +33,7 @@ export function makeAjv(source: boolean): Ajv {
  */
 export function validatorsModule(schemas: LoadedSchema[]): string {
   const ajv = makeAjv(true);
-  for (const { schema } of schemas) ajv.addSchema(schema);
+  for (const { schema } of schemas) ajv.addSchema(ajvSchema(schema));
   const exports = Object.fromEntries(schemas.map(({ name }) => [camel(name), name]));
   // ajv's one runtime helper, inlined so the module has no imports: lengths in code points, as
   // PostgreSQL's char_length counts them in the database check.
@@ -64,7 +72,7 @@ export function checkDefaults(schemas: LoadedSchema[]): string[] {
   const problems: string[] = [];
   for (const { name, schema, kind } of schemas) {
     if (kind === 'form') continue;
-    const validate = ajv.compile(schema);
+    const validate = ajv.compile(ajvSchema(schema));
     if (schema.default === undefined)
       problems.push(`${name} : pas de valeur par défaut ("default").`);
     else if (!validate(schema.default)) {

@@ -16,7 +16,7 @@ import { getUser, logout, updateUser } from './user.ts';
 
 /**
  * The part of GoTrue (Supabase Auth) that supabase-js uses: password sign-in, rotating refresh
- * tokens, get and update the user, logout. Public sign-up is off (DESIGN.md decision 2).
+ * tokens, get and update the user, logout. Public sign-up is off (docs/decisions/002-secrets.md).
  */
 export function authRoutes(ctx: AppContext): Hono {
   const app = new Hono();

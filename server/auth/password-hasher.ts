@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/bcrypt';
 
 const BCRYPT_COST = 10;
@@ -7,10 +8,11 @@ const BCRYPT_COST = 10;
  * bcrypt runs on libuv's thread pool (native, never on the event loop), at most `MAX_RUNNING` at
  * once, with at most `MAX_WAITING` more waiting their turn: a burst of sign-ins can neither stall
  * the pages nor queue without end. What is over the bound is refused (`PasswordHasherBusy`), the
- * sign-in answering 429.
+ * sign-in answering 429. One core is always left to the event loop: on a two-core server a burst
+ * of sign-ins hashes one at a time while the pages keep a core of their own.
  */
-const MAX_RUNNING = 2;
-const MAX_WAITING = 32;
+export const MAX_RUNNING = Math.max(1, availableParallelism() - 1);
+export const MAX_WAITING = 32;
 
 export class PasswordHasherBusy extends Error {}
 

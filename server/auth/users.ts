@@ -122,7 +122,7 @@ export function passwordProblem(password: string): string | undefined {
 
 /**
  * Creates a user, or resets the password of an existing one. `admin` sets app_metadata.role,
- * which only the server can write and which RLS reads (DESIGN.md decision 2).
+ * which only the server can write and which RLS reads (docs/decisions/002-secrets.md).
  */
 export async function upsertUser(
   db: Database,

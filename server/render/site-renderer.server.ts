@@ -46,9 +46,10 @@ export interface SiteRenderer {
 }
 
 /**
- * Renders the public pages on request into a cache (DESIGN.md "The shape of the system"). An entry
- * serves while the content it was rendered from is unchanged (freshness.server.ts), for the time
- * to live at most, and never after the next post dated in the future becomes visible.
+ * Renders the public pages on request into a cache
+ * (docs/decisions/005-public-pages-weight-and-cache.md). An entry serves while the content it was
+ * rendered from is unchanged (freshness.server.ts), for the time to live at most, and never after
+ * the next post dated in the future becomes visible.
  */
 export function createSiteRenderer({
   db,

@@ -1,6 +1,6 @@
 import { MISSING_CONFIG_NOTICE } from '../lib/supabase-config.ts';
 
-/** The yellow notice of spec §8 for a site built without a backend. */
+/** The yellow notice for a site built without a backend (docs/product.md#missing-configuration). */
 export function ConfigMissingNotice() {
   return (
     <p className="notice notice--warning" role="status">

@@ -10,7 +10,7 @@ interface State {
 }
 
 /**
- * The global fallback of spec §2: any rendering error below it, including a lazily loaded chunk
+ * The global fallback: any rendering error below it, including a lazily loaded chunk
  * that fails to download, replaces the page with the French error screen.
  */
 export class AppErrorBoundary extends Component<Props, State> {

@@ -33,8 +33,8 @@ const defaults = preloadable(() => import('./generated/defaults.ts'));
 export const preloadDefaultContent = defaults.preload;
 
 /**
- * The site's content, read once per page load. While it loads, and if the load fails (spec §8:
- * logged to the console only), the defaults stand (fetched first if need be: the caller suspends
+ * The site's content, read once per page load. While it loads, and if the load fails (logged to
+ * the console only), the defaults stand (fetched first if need be: the caller suspends
  * meanwhile).
  */
 export function useSiteContent(): { content: SiteContent; isLoading: boolean } {

@@ -79,7 +79,7 @@ describe('generated validators', () => {
     ]);
     const vehicles = { ...DEFAULT_CONTENT.vehicles, iframeUrl: 'diaporama' };
     expect(problemsOf('vehicles', vehicles)[0]?.pointer).toBe('/iframeUrl');
-    const post = { title: 'T', excerpt: 'E', content: 'C', image_url: '/relative.jpg' };
+    const post = { title: 'T', excerpt: 'E', content: 'C', image_url: 'javascript:alert(1)' };
     expect(problemsOf('blog-post', post)).toEqual([
       {
         pointer: '/image_url',

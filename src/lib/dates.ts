@@ -10,7 +10,7 @@ const LONG_DATE = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
 });
 
-/** '2026-03-05T10:00:00Z' → '5 mars 2026' (spec §2: French long form, locale fr-FR). */
+/** '2026-03-05T10:00:00Z' → '5 mars 2026' (French long form, locale fr-FR). */
 export function formatLongDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : LONG_DATE.format(date);

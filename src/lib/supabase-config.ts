@@ -21,10 +21,10 @@ export interface ConfigSources {
 
 export const CONFIG_ELEMENT_ID = 'supabase-config';
 
-/** The spec's notice for a missing backend (§8). */
+/** The notice for a missing backend (docs/product.md#missing-configuration). */
 export const MISSING_CONFIG_MESSAGE = 'Configuration Supabase manquante';
 
-/** The back-office's yellow notice for a missing backend (§8). */
+/** The back-office's yellow notice for a missing backend. */
 export const MISSING_CONFIG_NOTICE = `${MISSING_CONFIG_MESSAGE}. Veuillez vérifier vos variables d'environnement.`;
 
 function readInjectedKey(json: string | null | undefined): string | undefined {

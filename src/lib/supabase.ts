@@ -3,9 +3,9 @@ import { authStorageKey, browserConfigSources, resolveSupabaseConfig } from './s
 
 /**
  * The one supabase-js client of the app. It is `null` when the site was built and served without
- * a backend URL and key: screens then show 'Configuration Supabase manquante' (DESIGN.md
- * decision 10) instead of crashing at import. The session is kept in localStorage and refreshed
- * automatically (supabase-js defaults).
+ * a backend URL and key: screens then show 'Configuration Supabase manquante'
+ * (docs/decisions/017-missing-configuration.md) instead of crashing at import. The session is
+ * kept in localStorage and refreshed automatically (supabase-js defaults).
  */
 function createSupabase(): SupabaseClient | null {
   const config = resolveSupabaseConfig(browserConfigSources());

@@ -2,7 +2,8 @@
 -- Runs unchanged on hosted Supabase (`supabase db push`) and on the self-hosted server.
 -- Least privilege: every role gets exactly the table rights it needs, and RLS narrows the rows.
 
--- "Admin" is the JWT's app_metadata.role, which only the server can set (DESIGN.md decision 2).
+-- "Admin" is the JWT's app_metadata.role, which only the server can set
+-- (docs/decisions/002-secrets.md).
 create or replace function public.is_admin() returns boolean
 language sql stable
 set search_path = ''
@@ -74,7 +75,7 @@ create index blog_posts_created_idx on public.blog_posts (created_at desc);
 -- Scheduled posts waiting for publish_due_posts().
 create index blog_posts_due_idx on public.blog_posts (scheduled_at) where published_at is null and scheduled_at is not null;
 
--- Slugs (DESIGN.md decision 5): lowercase, accents folded, other runs become one hyphen.
+-- Slugs (docs/decisions/012-slugs.md): lowercase, accents folded, other runs become one hyphen.
 -- Accents are folded before lowering, in both cases: in a database whose LC_CTYPE is C, lower()
 -- leaves 'É' as it is, which would turn 'École' into 'cole'.
 create or replace function public.slugify(value text) returns text
@@ -160,8 +161,8 @@ grant all on table public.api_keys to service_role;
 create policy api_keys_admin_all on public.api_keys
   for all to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
--- Visits: one row per visit, nothing personal (DESIGN.md decision 7). Only the service role
--- (the recordVisit function) writes; only the statistics functions read.
+-- Visits: one row per visit, nothing personal (docs/decisions/014-visits-and-statistics.md).
+-- Only the service role (the recordVisit function) writes; only the statistics functions read.
 create table public.visits (
   id bigint generated always as identity primary key,
   page text not null constraint visits_page_format check (page ~ '^[a-z0-9-]{1,64}$'),

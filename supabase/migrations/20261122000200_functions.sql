@@ -1,6 +1,7 @@
--- Remote procedures called by the site (spec §7) and by the scheduler.
+-- Remote procedures called by the site (docs/product.md#backend-calls) and by the scheduler.
 
--- Article views (DESIGN.md decision 8): visitors may call it; only published posts count.
+-- Article views (docs/decisions/015-article-views.md): visitors may call it; only published
+-- posts count.
 create or replace function public.increment_views(post_slug text) returns integer
 language sql volatile security definer
 set search_path = ''
@@ -15,7 +16,8 @@ $$;
 revoke execute on function public.increment_views(text) from public, anon, authenticated;
 grant execute on function public.increment_views(text) to anon, authenticated, service_role;
 
--- Scheduled posts (DESIGN.md decision 4): a due post takes its scheduled date as publication date.
+-- Scheduled posts (docs/decisions/011-scheduled-posts.md): a due post takes its scheduled date
+-- as publication date.
 create or replace function public.publish_due_posts() returns integer
 language sql volatile security definer
 set search_path = ''
@@ -33,8 +35,9 @@ $$;
 revoke execute on function public.publish_due_posts() from public, anon, authenticated;
 grant execute on function public.publish_due_posts() to service_role;
 
--- Visit statistics (DESIGN.md decision 7): Europe/Paris buckets, empty periods included, newest
--- first, administrators only. The shared body lives outside the API's schema.
+-- Visit statistics (docs/decisions/014-visits-and-statistics.md): Europe/Paris buckets, empty
+-- periods included, newest first, administrators only. The shared body lives outside the API's
+-- schema.
 create schema if not exists private;
 revoke all on schema private from public, anon, authenticated;
 

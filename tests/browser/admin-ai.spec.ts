@@ -4,11 +4,11 @@ import { axeViolations } from './axe.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 /**
- * The AI article panel on /admin/blog (issue 5 item 7) against the real server, whose
+ * The AI article panel on /admin/blog against the real server, whose
  * OPENAI_BASE_URL is the stand-in started by global-setup: the key typed chooses its answer.
  */
 
-// Spec §8 colours as the panel paints them (ai-article-panel.css).
+// The message colours as the panel paints them (ai-article-panel.css).
 const RED = 'rgb(180, 35, 24)';
 const BLUE = 'rgb(15, 76, 129)';
 const GREEN = 'rgb(26, 97, 49)';

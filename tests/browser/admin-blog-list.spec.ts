@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { useTaggedPosts } from './tagged-posts.ts';
 
 /**
  * The admin blog list at 120 posts, against the real server: 50 posts a page with a French pager,
@@ -13,16 +13,8 @@ import { expect, test } from './fixtures.ts';
 
 const session = useAdminSession('admin-blog-list');
 
-// Posts are arranged with the service role: the adminDb fixture ends every session of the
-// administrator when it signs out after a test, this file's browser session included.
 let tag = '';
-test.beforeEach(() => {
-  tag = randomBytes(3).toString('hex');
-});
-test.afterEach(async ({ serviceDb }) => {
-  const { error } = await serviceDb.from('blog_posts').delete().ilike('title', `%${tag}%`);
-  if (error) throw error;
-});
+useTaggedPosts((t) => (tag = t));
 
 const PUBLISHED_AT = '2026-01-10T09:00:00.000Z';
 

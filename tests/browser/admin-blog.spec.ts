@@ -1,30 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromParis, toParis } from '../helpers/paris-time.ts';
 import { useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { useTaggedPosts } from './tagged-posts.ts';
 
 /**
- * 'Gestion du Blog' (/admin/blog, issue 5 item 6) against the real server: the owner's journeys
+ * 'Gestion du Blog' (/admin/blog) against the real server: the owner's journeys
  * through the form, the list, the filter and the confirmation; what the public blog then shows.
  */
 
 const session = useAdminSession('admin-blog');
 const IMAGE = 'https://images.example.com/garage/revision.jpg';
 
-// Each test's posts carry a tag of their own in their title, and are deleted after it.
-// Posts are arranged with the service role: the adminDb fixture ends every session of the
-// administrator when it signs out after a test, this file's browser session included.
+// Each test's posts carry a tag of their own in their title (tagged-posts.ts).
 let tag = '';
-test.beforeEach(() => {
-  tag = randomBytes(3).toString('hex');
-});
-test.afterEach(async ({ serviceDb }) => {
-  const { error } = await serviceDb.from('blog_posts').delete().ilike('title', `%${tag}%`);
-  if (error) throw error;
-});
+useTaggedPosts((t) => (tag = t));
 
 const PARIS_DATE = new Intl.DateTimeFormat('fr-FR', {
   day: 'numeric',
@@ -141,7 +133,7 @@ test('create a draft, edit it, publish it now, and see it on /blog', async ({
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(form.getByText('Ce champ est obligatoire.')).toHaveCount(3);
   await expect(
-    form.getByText('Saisissez une adresse web complète, commençant par https://.'),
+    form.getByText('Saisissez une adresse web (https://…) ou un chemin commençant par /.'),
   ).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Titre', exact: true })).toBeFocused();
 

@@ -13,7 +13,7 @@ import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * 'Statistiques de Visites' (/admin/stats, issue 5 item 5) against the real server: visits seeded
+ * 'Statistiques de Visites' (/admin/stats) against the real server: visits seeded
  * with the service role (only the server writes them), read through the statistics procedures.
  */
 

@@ -29,7 +29,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Backups asked of the server (admin-backup.spec.ts) go to a folder of this run's own.
   const backupDir = path.resolve(`.tmp/browser-backups-${process.pid}`);
   // publishIntervalMs: a scheduled post whose time has come is published within a second
-  // (DESIGN.md decision 4; admin-blog.spec.ts waits for it).
+  // (docs/decisions/011-scheduled-posts.md; admin-blog.spec.ts waits for it).
   const server = await startTestServer({
     distDir,
     openaiBaseUrl: openai.url,

@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import { daysFromNow, expect, test } from './site-blog-posts.ts';
 
 /**
- * The head of a public page (description, canonical link, Open Graph, JSON-LD: issue 6, items
- * 2 and 3) follows the visitor who moves between pages without reloading, as it would on a reload.
+ * The head of a public page (description, canonical link, Open Graph, JSON-LD:
+ * docs/product.md#quality-targets) follows the visitor who moves between pages without reloading,
+ * as it would on a reload.
  */
 declare global {
   interface Window {

@@ -3,7 +3,7 @@ import { auditPage, withChromium } from '../../bench/lighthouse.ts';
 
 /**
  * Lighthouse (mobile settings, Debian's Chromium) on /, /blog, a second page of the blog list and
- * an article: the Accessibility and SEO categories score 100 (issue 6). They do not depend on timing, so they are asserted; the
+ * an article: the Accessibility and SEO categories score 100. They do not depend on timing, so they are asserted; the
  * performance figures are measured by `npm run bench:web`. The pages also run under the
  * Content-Security-Policy with no violation, and carry no executable inline script.
  */

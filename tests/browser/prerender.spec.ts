@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { daysFromNow, expect, test } from './site-blog-posts.ts';
 
 /**
- * `npm run build -- --prerender` for a static host (issue 6, item 1): scripts/prerender.ts run on
+ * `npm run build -- --prerender` for a static host: scripts/prerender.ts run on
  * a copy of the built site, reading the content from the test server's REST API as a visitor, as
  * it would from hosted Supabase. It needs no browser: it runs after the build, with these specs.
  */

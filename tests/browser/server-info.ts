@@ -5,7 +5,7 @@ import path from 'node:path';
 export interface ServerInfo {
   baseURL: string;
   admin: { email: string; password: string };
-  /** A signed-in user without the admin role (DESIGN.md decision 2). */
+  /** A signed-in user without the admin role (docs/decisions/002-secrets.md). */
   member: { email: string; password: string };
 }
 

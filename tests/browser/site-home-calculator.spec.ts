@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 
-// Spec §2, §5 and §9: the payment calculator's messages and its 2, 3 and 4 instalment plans.
+// docs/product.md#payment-calculator: the payment calculator's messages and its 2, 3 and 4
+// instalment plans.
 
 test('the calculator asks for an amount, refuses what is out of range and shows the plans', async ({
   page,

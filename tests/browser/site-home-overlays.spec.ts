@@ -115,7 +115,10 @@ test.describe('the alert', () => {
 });
 
 test.describe('the pop-up', () => {
-  /** Requests that would change stored data: a visitor must send none (DESIGN.md decision 3). */
+  /**
+   * Requests that would change stored data: a visitor must send none
+   * (docs/decisions/004-visits-and-popup.md).
+   */
   function watchWrites(page: Page): string[] {
     const writes: string[] = [];
     page.on('request', (request) => {

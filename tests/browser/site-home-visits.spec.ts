@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test } from './fixtures.ts';
 
-// Spec §7 and §9: a home visit is recorded through the recordVisit function, at most once per
-// 6 hours per browser, remembered as lastHomeVisit; a failure is silent for the visitor.
+// docs/product.md#visits-and-statistics: a home visit is recorded through the recordVisit function,
+// at most once per 6 hours per browser, remembered as lastHomeVisit; a failure is silent for the
+// visitor.
 
 /** Every stored visit, read as the owner reads them (visits are readable through the stats only). */
 async function visitCount(db: SupabaseClient): Promise<number> {

@@ -36,7 +36,7 @@ describe.each(backends)('the blog post check (%s)', (_name, start) => {
 
   it.each([
     [{ title: '   ' }, '« Titre » est obligatoire'],
-    [{ excerpt: '\n\t ' }, '« Résumé » ne peut pas être vide'],
+    [{ excerpt: '\n\t ' }, '« Résumé » est obligatoire'],
     [{ content: '' }, '« Contenu » est obligatoire'],
     [{ title: 'x'.repeat(201) }, '« Titre » doit contenir au plus 200 caractères'],
     [{ image_url: 'javascript:alert(1)' }, '« Image de couverture »'],
@@ -73,5 +73,26 @@ describe.each(backends)('the blog post check (%s)', (_name, start) => {
     expect(error?.message).toContain('« Contenu » est obligatoire');
     const { data: kept } = await admin.from('blog_posts').select('content').eq('id', id).single();
     expect(kept).toEqual({ content: GOOD.content });
+  });
+
+  it('publishes a due post stored before a rule existed, and refuses its next edit', async () => {
+    // A row the check would refuse today (an ideographic space is no title), stored as if before.
+    await server.db.transaction((tx) =>
+      tx.exec(
+        `alter table public.blog_posts disable trigger blog_posts_check;
+         insert into public.blog_posts (title, slug, content, scheduled_at)
+           values (E'\\u3000', 'ancien', 'Texte', now() - interval '1 minute');
+         alter table public.blog_posts enable trigger blog_posts_check;`,
+      ),
+    );
+    const service = server.serviceClient();
+    const { data: published, error } = await service.rpc('publish_due_posts');
+    expect(error).toBeNull();
+    expect(published).toBeGreaterThanOrEqual(1);
+    const { error: edit } = await admin
+      .from('blog_posts')
+      .update({ content: 'Texte revu' })
+      .eq('slug', 'ancien');
+    expect(edit?.message).toBe('Article refusé : « Titre » est obligatoire.');
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The bundle boundary (issue 6, item 5): the public pages load no admin module — no rjsf, ajv,
+ * The bundle boundary: the public pages load no admin module — no rjsf, ajv,
  * ECharts, dnd-kit or src/admin code. The site is built into a temporary directory (so this does
  * not race other suites over dist/), then the build manifest gives the chunks a visitor can load:
  * the entry, everything it imports, and every chunk it loads on demand except the back-office's,
@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
  * each chunk (stylesheets included), since the manifest names chunks, not their modules.
  *
  * The entry only chooses between two chunks: the site, or on /admin-login the login form. The first
- * load of / (issue 6: at most 100 kB of gzipped JavaScript) is the entry, the site's chunk and
+ * load of / (at most 100 kB of gzipped JavaScript) is the entry, the site's chunk and
  * their static imports: it carries none of what a public page loads only on demand (the backend
  * clients, the content validators and defaults, the markdown and HTML parsers). The login page
  * (at most 60 kB) is the entry, the login chunk and their static imports: the form and the auth
@@ -60,7 +60,7 @@ const NOT_ON_FIRST_LOAD: [label: string, pattern: RegExp][] = [
   ['blog pages', /[\\/]src[\\/]site[\\/]blog[\\/](article|blog-list)-page\.tsx$/],
 ];
 
-/** Issue 6: gzipped JavaScript of the first load of /, the visit's functions client included. */
+/** Gzipped JavaScript of the first load of /, the visit's functions client included. */
 const FIRST_LOAD_BUDGET = 100_000;
 /** Gzipped JavaScript of /admin-login. */
 const LOGIN_BUDGET = 60_000;

@@ -3,8 +3,9 @@ import { publishDuePosts } from '../../server/server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { sql } from '../helpers/fixtures.ts';
 
-// Scheduled posts (DESIGN.md decision 4): the server's timer runs publishDuePosts, which gives a
-// due post its scheduled date as publication date; visitors then see it, and only then.
+// Scheduled posts (docs/decisions/011-scheduled-posts.md): the server's timer runs publishDuePosts,
+// which gives a due post its scheduled date as publication date; visitors then see it, and only
+// then.
 
 interface PostState {
   slug: string;

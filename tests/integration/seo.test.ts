@@ -5,7 +5,7 @@ import { restPublishedPages } from '../../server/seo/rest-pages.ts';
 import { sitemapEntries, sitemapXml, type SitemapEntry } from '../../server/seo/sitemap.ts';
 
 /**
- * /sitemap.xml and /robots.txt (issue 6, item 4): the sitemap is a valid sitemaps.org 0.9 document
+ * /sitemap.xml and /robots.txt: the sitemap is a valid sitemaps.org 0.9 document
  * listing /, /blog and the published articles only, each with its last modification.
  */
 let server: TestServer;

@@ -5,8 +5,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { clientsFor, resetData, sql, type Clients } from '../helpers/fixtures.ts';
 import { awayFromParisMidnight, parisBuckets } from '../helpers/paris-time.ts';
 
-// Every call of spec §7 "Content", "Blog", "Statistics" and "Visits", made with supabase-js
-// exactly as the site and the back-office make it, and what they get back.
+// Every call of docs/product.md#backend-calls ("Content", "Blog", "Visits and statistics"), made
+// with supabase-js exactly as the site and the back-office make it, and what they get back.
 
 const POST_COLUMNS = [
   'content',
@@ -33,7 +33,7 @@ interface Post {
   [column: string]: unknown;
 }
 
-describe('spec §7 calls', () => {
+describe('the backend calls of the product', () => {
   let server: TestServer;
   let c: Clients;
   let ids: Record<string, string>;

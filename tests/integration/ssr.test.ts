@@ -5,9 +5,9 @@ import { sql } from '../helpers/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildServerBundle } from './site-build.ts';
 
-// Item 1–3 of the server-rendering issue, checked on HTML fetched with no browser: the real
-// server, serving a real server bundle of src/entry-server.tsx (built here, so that the test needs
-// no prior `npm run build`), over a fresh database.
+// Server rendering (docs/product.md#quality-targets), checked on HTML fetched with no browser: the
+// real server, serving a real server bundle of src/entry-server.tsx (built here, so that the test
+// needs no prior `npm run build`), over a fresh database.
 
 const DIST = path.resolve(`.tmp/ssr-test-${process.pid}`);
 

@@ -5,8 +5,9 @@ import { ADMIN, sql } from '../helpers/fixtures.ts';
 import { awayFromParisMidnight, parisBuckets, type Unit } from '../helpers/paris-time.ts';
 
 // Statistics bucket visits by Europe/Paris calendar periods, zero-filled, newest first
-// (DESIGN.md decision 7). Visits are placed 30 s inside each edge of every period, so a bucket
-// computed in UTC, with a fixed offset, or shifted by one period gets a different count.
+// (docs/decisions/014-visits-and-statistics.md). Visits are placed 30 s inside each edge of every
+// period, so a bucket computed in UTC, with a fixed offset, or shifted by one period gets a
+// different count.
 
 const FUNCTIONS: { fn: string; unit: Unit; count: number; label: RegExp }[] = [
   { fn: 'get_daily_stats', unit: 'day', count: 30, label: /^\d{4}-\d{2}-\d{2}$/ },

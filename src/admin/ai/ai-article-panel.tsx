@@ -36,7 +36,7 @@ interface Message {
   tone: MessageTone;
 }
 
-/** A spec §8 message, coloured by its emoji. */
+/** A panel message, coloured by its emoji (docs/product.md#ai-article-generation). */
 const said = (text: string): Message => ({ text, tone: toneOf(text) });
 
 function browserStorage(): Storage | undefined {
@@ -48,11 +48,11 @@ function browserStorage(): Storage | undefined {
 }
 
 /**
- * The AI article generation panel of /admin/blog (spec §2 item 4, DESIGN.md decisions 1 and 9):
+ * The AI article generation panel of /admin/blog (docs/product.md#ai-article-generation):
  * model (kept in localStorage 'ai_model'), OpenAI key (stored in api_keys, admins only), count
  * and the generate button. Articles are created as drafts by the generate-articles function.
  *
- * Messages follow spec §8's colour rule (red ❌, blue ℹ️, else green), with one deliberate
+ * Messages follow the panel's colour rule (red ❌, blue ℹ️, else green), with one deliberate
  * exception: a failed generation shows the server's text, which carries no emoji, in red.
  */
 export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticlePanelProps) {
@@ -79,7 +79,7 @@ export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticl
 
   useEffect(() => () => clearTimeout(clearTimer.current), []);
 
-  // The stored key: spec §7 "select key where name is 'openai', at most one row".
+  // The stored key: the api_keys row named 'openai', if any.
   useEffect(() => {
     if (!client) return;
     let cancelled = false;

@@ -1,16 +1,19 @@
-/** Pure rules of the AI article panel (spec §3, §5, §8), kept apart from React for tests. */
+/**
+ * Pure rules of the AI article panel (docs/product.md#ai-article-generation), kept apart from
+ * React for tests.
+ */
 
 export const AI_MODELS = ['gpt-4', 'gpt-4-turbo', 'gpt-3.5-turbo'] as const;
 export type AiModel = (typeof AI_MODELS)[number];
 export const DEFAULT_AI_MODEL: AiModel = 'gpt-4';
-/** Spec §3: the only AI value the browser keeps. */
+/** The only AI value the browser keeps. */
 export const AI_MODEL_STORAGE_KEY = 'ai_model';
 
 export const MIN_COUNT = 1;
 export const MAX_COUNT = 10;
 export const DEFAULT_COUNT = 4;
 
-/** Spec §8 and §5, verbatim. */
+/** The panel's messages, verbatim (docs/product.md#ai-article-generation). */
 export const AI_MESSAGES = {
   keyLoadFailed: '❌ Erreur lors du chargement de la clé API',
   noKey: 'ℹ️ Veuillez entrer votre clé API OpenAI',
@@ -25,12 +28,12 @@ export const AI_MESSAGES = {
 export const serverErrorMessage = (status: number) => `Erreur serveur: ${status}`;
 export const generatedMessage = (n: number) => `✅ ${n} article(s) généré(s) avec succès !`;
 export const generateLabel = (n: number) => `Générer ${n} article(s)`;
-/** Spec §4: only the key-saved success message clears itself, after 3 seconds. */
+/** Only the key-saved success message clears itself, after 3 seconds. */
 export const KEY_SAVED_CLEAR_MS = 3_000;
 
 export type MessageTone = 'error' | 'info' | 'success';
 
-/** Spec §8's colour rule: red if the text holds ❌, blue if it holds ℹ️, else green. */
+/** The colour rule: red if the text holds ❌, blue if it holds ℹ️, else green. */
 export function toneOf(text: string): MessageTone {
   if (text.includes('❌')) return 'error';
   if (text.includes('ℹ️')) return 'info';
@@ -42,7 +45,7 @@ export function isAiModel(value: unknown): value is AiModel {
 }
 
 /**
- * The stored model, or gpt-4. An invalid stored value is removed (spec §5). Storage that cannot
+ * The stored model, or gpt-4. An invalid stored value is removed. Storage that cannot
  * be used (private mode, blocked) is ignored: the panel still works with gpt-4.
  */
 export function readStoredModel(storage: Storage | undefined): AiModel {
@@ -79,7 +82,7 @@ export function maskKey(key: string): string {
 }
 
 /**
- * The message for a failed generation (spec §8): the server's error text, else
+ * The message for a failed generation: the server's error text, else
  * 'Erreur serveur: {status}', else 'Erreur lors de la génération'.
  */
 export async function generationErrorText(error: unknown, data: unknown): Promise<string> {

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-/** The calls of the AI panel (spec §7 "AI key and generation"), one function per operation. */
+/** The calls of the AI panel (the stored key, the generation), one function per operation. */
 
 const KEY_NAME = 'openai';
 
@@ -29,8 +29,8 @@ export interface GenerationReply {
 }
 
 /**
- * Spec §7 says the bearer is the anon key, but the function is for administrators only
- * (DESIGN.md decisions 2 and 9): functions.invoke sends the signed-in admin's session token.
+ * The function is for administrators only (docs/decisions/016-ai-article-generation.md), so
+ * the bearer is not the anon key: functions.invoke sends the signed-in admin's session token.
  * A typed key is sent; otherwise the function uses the stored one (it never leaves the database).
  */
 export function requestArticles(

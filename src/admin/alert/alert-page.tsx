@@ -89,7 +89,7 @@ export function AlertEditor({ initial }: { initial: AlertContent }) {
     (content: AlertContent) => mutateAsync({ type: 'alert', content }),
     [mutateAsync],
   );
-  // Spec §4: an edit applies at once to the shared alert state (the site's content in this tab),
+  // An edit applies at once to the shared alert state (the site's content in this tab),
   // and is saved.
   const share = useCallback(
     (alert: AlertContent) =>

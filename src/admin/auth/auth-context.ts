@@ -2,14 +2,14 @@ import { createContext, useContext } from 'react';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
-/** Spec §6: login returns true or false, logout, and an isAuthenticated flag. */
+/** Login returns true or false, logout, and an isAuthenticated flag (docs/product.md#access). */
 export interface AuthContextValue {
   /** 'loading' while the stored session is being restored, so guards never redirect too early. */
   status: AuthStatus;
   isAuthenticated: boolean;
   /** The signed-in administrator's email, for the shell. */
   email: string | null;
-  /** False when the site has no backend configured (DESIGN.md decision 10). */
+  /** False without a configured backend (docs/decisions/017-missing-configuration.md). */
   configured: boolean;
   login(email: string, password: string): Promise<boolean>;
   logout(): Promise<void>;

@@ -4,7 +4,7 @@ import { useAuth } from './auth-context.ts';
 import { leaveForLogin } from './leave-for-login.ts';
 
 /**
- * Spec §2: anyone not authenticated is sent to /admin-login, replacing the history entry. The
+ * Anyone not authenticated is sent to /admin-login, replacing the history entry. The
  * login page is not part of the back-office's code: it is loaded as a page.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -16,7 +16,7 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /**
- * Signs an administrator in (DESIGN.md decision 2): a valid account without the admin role is
+ * Signs an administrator in (docs/decisions/002-secrets.md): a valid non-admin account is
  * signed out again and refused like a wrong password. A refusal for too many attempts (429) says
  * so in French, with our server's own words (which tell how long to wait) when it sent them.
  */

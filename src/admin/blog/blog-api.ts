@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { BlogPost, BlogPostForm, PostFilter, PostSummary } from './blog-post.ts';
 import { slugify } from './slug.ts';
 
-/** Spec §8: an action attempted without a backend aborts with this short message. */
+/** An action attempted without a backend aborts with this short message. */
 export const NOT_CONFIGURED = 'Supabase non configuré';
 
 export const BLOG_MESSAGES = {
@@ -49,14 +49,15 @@ function isPastTheEnd(error: unknown): boolean {
 
 function filtered(client: SupabaseClient, filter: PostFilter, columns: string, head = false) {
   const query = client.from('blog_posts').select(columns, { count: 'exact', head });
-  // DESIGN.md decision 12: 'Brouillons uniquement' is every post not published, scheduled too.
+  // 'Brouillons uniquement' is every post not published, scheduled too
+  // (docs/decisions/019-blog-filter.md).
   if (filter === 'published') return query.not('published_at', 'is', null);
   if (filter === 'draft') return query.is('published_at', null);
   return query;
 }
 
 /**
- * Spec §7's admin list, newest created first, a page at a time: the posts the filter matches
+ * The admin list, newest created first, a page at a time: the posts the filter matches
  * and their number, read by the database. A page that no longer exists (posts removed meanwhile)
  * gives the last one.
  */
@@ -92,9 +93,9 @@ export async function fetchPost(client: SupabaseClient | null, id: string): Prom
 }
 
 /**
- * The upsert of spec §7. A new post's slug is built from its title (the database makes it unique
- * with -2, -3…); an edited post keeps its slug (DESIGN.md decision 5). An empty publication date
- * is null: the post is a draft, or scheduled when scheduled_at is set.
+ * The post's upsert. A new post's slug is built from its title (the database makes it unique
+ * with -2, -3…); an edited post keeps its slug (docs/decisions/012-slugs.md). An empty
+ * publication date is null: the post is a draft, or scheduled when scheduled_at is set.
  */
 export function postRow(form: BlogPostForm, editing: BlogPost | null, now: Date = new Date()) {
   return {
@@ -124,7 +125,7 @@ export async function deletePost(client: SupabaseClient | null, id: string): Pro
   if (error) throw error;
 }
 
-/** 'Publier maintenant': published_at is now (spec §4). */
+/** 'Publier maintenant': published_at is now. */
 export async function publishNow(client: SupabaseClient | null, id: string): Promise<void> {
   const { error } = await required(client)
     .from('blog_posts')

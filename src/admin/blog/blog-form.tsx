@@ -45,7 +45,7 @@ function blogValidator() {
 }
 
 export interface BlogFormProps {
-  /** 'new' or 'edit' (spec §4 blog form states; closed is the form not being rendered). */
+  /** 'new' or 'edit' (the form's states; closed is the form not being rendered). */
   mode: 'new' | 'edit';
   initialData: BlogPostForm;
   /** Stores the post; the page shows the outcome and closes the form on success. */
@@ -54,9 +54,9 @@ export interface BlogFormProps {
 }
 
 /**
- * The article form (spec §2 panel 5, §5): title, content (10 rows), excerpt (2 rows), cover image
- * URL, publication and scheduled date-times in Paris time; the blog-post schema's rules with our
- * French messages, checked on blur and on save.
+ * The article form (docs/product.md#blog-panel): title, content (10 rows), excerpt (2 rows),
+ * cover image URL, publication and scheduled date-times in Paris time; the blog-post schema's
+ * rules with our French messages, checked on blur and on save.
  */
 export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProps) {
   const [data, setData] = useState<BlogPostForm>(initialData);

@@ -153,7 +153,7 @@ async function choose(select: HTMLSelectElement, value: string) {
 }
 
 beforeEach(() => {
-  // The failures are logged on purpose (spec §8); the test reads what the page shows.
+  // The failures are logged on purpose; the test reads what the page shows.
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
@@ -300,7 +300,9 @@ describe('BlogPage', () => {
     await typeInto(field(container, 'Contenu'), 'Texte');
     await typeInto(field(container, 'Résumé'), 'Résumé');
     await typeInto(field(container, 'Image de couverture'), 'pas une adresse');
-    expect(text()).toContain('Saisissez une adresse web complète, commençant par https://.');
+    expect(text()).toContain(
+      'Saisissez une adresse web (https://…) ou un chemin commençant par /.',
+    );
     await typeInto(field(container, 'Image de couverture'), 'https://example.com/p.jpg');
     await act(async () => container.querySelector('form')!.requestSubmit());
     await flush();

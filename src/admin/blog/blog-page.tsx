@@ -29,7 +29,7 @@ export interface BlogPageProps {
   client?: SupabaseClient | null;
 }
 
-/** 'Gestion du Blog' (/admin/blog, spec §2 panel 5), with the AI generation panel on top. */
+/** 'Gestion du Blog' (/admin/blog), with the AI generation panel on top. */
 export function BlogPage({ client = defaultClient }: BlogPageProps) {
   return (
     <>

@@ -21,7 +21,7 @@ function post(overrides: Partial<BlogPost> = {}): BlogPost {
   };
 }
 
-describe('post status (spec §4)', () => {
+describe('post status', () => {
   it('is published when published_at is set, whatever scheduled_at says', () => {
     const p = post({ published_at: '2026-11-20T09:00:00Z', scheduled_at: '2026-12-01T09:00:00Z' });
     expect(postStatus(p)).toBe('published');
@@ -50,7 +50,7 @@ describe('post status (spec §4)', () => {
   });
 });
 
-describe('the saved row (spec §7)', () => {
+describe('the saved row', () => {
   const form = {
     title: "L'œuvre de l'été !",
     content: 'Texte',

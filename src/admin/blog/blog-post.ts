@@ -1,7 +1,7 @@
 import { formatLongDate } from '../../lib/dates.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
 
-/** A row of blog_posts, all its columns (spec §3). */
+/** A row of blog_posts, all its columns. */
 export interface BlogPost {
   id: string;
   title: string;
@@ -38,7 +38,7 @@ export const EMPTY_POST_FORM: BlogPostForm = {
   scheduled_at: null,
 };
 
-/** The form pre-filled from a stored post (edit state of spec §4). */
+/** The form pre-filled from a stored post (its edit state). */
 export function formFromPost(post: BlogPost): BlogPostForm {
   return {
     title: post.title ?? '',
@@ -52,7 +52,7 @@ export function formFromPost(post: BlogPost): BlogPostForm {
 
 export type PostStatus = 'published' | 'scheduled' | 'draft';
 
-/** Spec §4: published when published_at is set, else scheduled when scheduled_at is, else draft. */
+/** Published when published_at is set, else scheduled when scheduled_at is, else draft. */
 export function postStatus(post: Pick<BlogPost, 'published_at' | 'scheduled_at'>): PostStatus {
   if (post.published_at) return 'published';
   if (post.scheduled_at) return 'scheduled';

@@ -13,7 +13,7 @@ interface BlogToolbarProps {
   onFilter(filter: PostFilter): void;
 }
 
-/** 'Nouvel Article', 'Recharger la liste' and the filter (spec §2 panel 5). */
+/** 'Nouvel Article', 'Recharger la liste' and the filter (docs/product.md#blog-panel). */
 export function BlogToolbar({
   newButtonRef,
   newFormOpen,

@@ -1,3 +1,4 @@
+import { LoadingStatus } from '../../lib/loading-status.tsx';
 import { useId, type Ref } from 'react';
 import { BLOG_MESSAGES, pageCount, type PostListPage } from './blog-api.ts';
 import { postStatus, statusLabel, type PostSummary } from './blog-post.ts';
@@ -32,10 +33,7 @@ export function PostList({ headingRef, list, busyId, onPage, ...actions }: PostL
         </p>
       )}
       {list.isPending ? (
-        <div className="blog-admin__loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">Chargement des articles…</span>
-        </div>
+        <LoadingStatus className="blog-admin__loading" label="Chargement des articles…" />
       ) : (
         data &&
         (data.posts.length === 0 ? (

@@ -18,7 +18,7 @@ const CASES: [string, string][] = [
   ['Ωmega 日本 car', 'mega-car'],
 ];
 
-describe('slugify (DESIGN.md decision 5)', () => {
+describe('slugify (docs/decisions/012-slugs.md)', () => {
   it.each(CASES)('%j → %j', (title, slug) => {
     expect(slugify(title)).toBe(slug);
   });

@@ -8,7 +8,7 @@ const TO =
 const FOLD = new Map([...FROM].map((char, index) => [char, TO[index]!]));
 
 /**
- * The base slug of a title (DESIGN.md decision 5): œ/æ spelled out, accents folded, lowercase,
+ * A title's base slug (docs/decisions/012-slugs.md): œ/æ spelled out, accents folded, lowercase,
  * each run of characters outside a-z and 0-9 one hyphen, hyphens trimmed at both ends. The
  * database adds -2, -3… when the slug is taken, and uses 'article' for an empty one.
  *

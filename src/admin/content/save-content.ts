@@ -9,7 +9,7 @@ export interface SaveContentVariables {
 }
 
 /**
- * Upserts one site_content row (spec §7). The database checks the content against its schema and
+ * Upserts one site_content row. The database checks the content against its schema and
  * refuses it with a 400 whose message names the field in French; that PostgREST error is thrown
  * as is, for the editor to show.
  */

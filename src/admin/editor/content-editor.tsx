@@ -48,7 +48,8 @@ export interface ContentEditorProps<T> {
 /**
  * The one editor of every content type, generated from its schema. It validates a field when it
  * loses focus and the whole form on Save (never on each keystroke), shows our French messages
- * next to each field, and keeps what was typed when a save fails (DESIGN.md decision 11).
+ * next to each field, and keeps what was typed when a save fails
+ * (docs/decisions/018-failed-saves-are-shown.md).
  */
 export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const { schema, uiSchema, validator, initialData, onSave, renderPreview, autosave, onEdit } =

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 export const SAVED_MESSAGE = 'Les modifications ont été enregistrées avec succès.';
-/** How long the success message stays (spec §2 "Section editors"). */
+/** How long the success message stays (docs/product.md#section-editors). */
 export const SAVED_MESSAGE_MS = 3000;
 
 const NETWORK_MESSAGE =
@@ -11,9 +11,9 @@ export type SaveStatus =
   { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
 /**
- * The French text of a failed save (DESIGN.md decision 11). A PostgREST error carries the
- * database's own reason (for a refused content, the field in French); supabase-js reports a
- * network failure as an error without a code.
+ * The French text of a failed save (docs/decisions/018-failed-saves-are-shown.md). A PostgREST
+ * error carries the database's own reason (for a refused content, the field in French);
+ * supabase-js reports a network failure as an error without a code.
  */
 export function saveErrorMessage(error: unknown): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
@@ -45,7 +45,7 @@ export function useSaveStatus() {
       await save();
       setStatus({ kind: 'saved' });
     } catch (error) {
-      // Spec §8: a failed section save is logged; it is also shown (decision 11).
+      // A failed save is logged, and also shown (docs/decisions/018-failed-saves-are-shown.md).
       console.error("Erreur lors de l'enregistrement du contenu", error);
       setStatus({ kind: 'failed', message: saveErrorMessage(error) });
     }

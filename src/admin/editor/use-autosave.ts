@@ -14,8 +14,8 @@ export type AutosaveStatus =
 /**
  * Saves `value` automatically, `delay` ms after it last changed. Saves never overlap: one that
  * starts while another runs waits for it. A failure is reported with its French reason and keeps
- * the value (DESIGN.md decision 11); `retry` saves it again. A change still waiting when the panel
- * goes away is saved then, so that leaving the page never loses it.
+ * the value (docs/decisions/018-failed-saves-are-shown.md); `retry` saves it again. A change
+ * still waiting when the panel goes away is saved then, so that leaving the page never loses it.
  */
 export function useAutosave<T>(
   value: T,

@@ -9,7 +9,7 @@ export interface LoginFormOptions {
 }
 
 // Static markup: nothing typed by anyone goes through innerHTML. The fields start empty: there
-// are no default credentials (DESIGN.md decision 2).
+// are no default credentials (docs/decisions/002-secrets.md).
 const MARKUP = `
 <main class="login">
   <div class="login__card">

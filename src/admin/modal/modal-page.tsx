@@ -17,7 +17,7 @@ import { storedContentFallback } from '../content/stored-content-fallback.tsx';
 
 const TITLE = 'Pop-up';
 
-/** The pop-up (/admin/modal, DESIGN.md decision 1): shown or not, its title and message. */
+/** The pop-up (/admin/modal): shown or not, its title and message. */
 export function ModalPage() {
   return (
     <>

@@ -1,4 +1,4 @@
-/** An admin panel whose editor lands in a later issue; it already has its route and title. */
+/** An admin panel whose editor is not written yet; it already has its route and title. */
 export function AdminPlaceholderPage({ title }: { title: string }) {
   return (
     <>

@@ -29,7 +29,7 @@ function list(ids = ['a', 'b', 'c', 'd', 'e']): Section[] {
 const ids = (sections: readonly Section[]) => sortSections(sections).map((s) => s.id);
 const orders = (sections: readonly Section[]) => sortSections(sections).map((s) => s.order);
 
-describe('applyReorderRule (spec §4, literally)', () => {
+describe('applyReorderRule (the product rule, literally)', () => {
   it('gives the dragged section the drop index and shifts up the orders at or above it', () => {
     const result = applyReorderRule(list(), 'd', 1);
     expect(result.map((s) => [s.id, s.order])).toEqual([

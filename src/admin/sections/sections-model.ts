@@ -1,9 +1,10 @@
 import type { Section } from '../../content/generated/types.ts';
 
 /**
- * The pure rules of the 'Gérer les Sections' panel (spec §4). Every function returns a new list
- * and never changes the one it is given; a change that does nothing returns the list it was given
- * (same reference), so the panel can tell that there is nothing to save.
+ * The pure rules of the 'Gérer les Sections' panel (docs/product.md#sections-manager). Every
+ * function returns a new list and never changes the one it is given; a change that does nothing
+ * returns the list it was given (same reference), so the panel can tell that there is nothing to
+ * save.
  */
 
 /** The sections in ascending order (a stable sort: equal orders keep their stored sequence). */
@@ -19,7 +20,7 @@ export function withPositions(sections: readonly Section[]): Section[] {
 }
 
 /**
- * Spec §4's reorder rule, word for word: "the dragged section takes the drop index as its new
+ * The product's reorder rule, word for word: "the dragged section takes the drop index as its new
  * order, and sections whose order is at or above it shift up by one. The move is ignored if there
  * is no destination or the index is unchanged."
  *
@@ -97,7 +98,7 @@ export interface SectionDraft {
   imageUrl?: string;
 }
 
-/** Spec §4: 'section-' plus a timestamp (the next millisecond if two are added in the same one). */
+/** 'section-' plus a timestamp (the next millisecond if two are added in the same one). */
 export function newSectionId(sections: readonly Section[], now: number = Date.now()): string {
   const taken = new Set(sections.map((section) => section.id));
   let stamp = now;

@@ -9,7 +9,7 @@ export type SectionsSaveStatus =
 export const RESTORED_NOTE = 'La liste a été remise telle qu’elle est enregistrée.';
 
 /**
- * The sections list of the panel, saved after every change (spec §4). Changes show at once; the
+ * The sections list of the panel, saved after every change. Changes show at once; the
  * saves run one after the other, each sending the latest list (quick changes are sent together).
  * When a save is refused, the list goes back to the last one the server accepted, so that what
  * the owner sees is always what the site shows, and the server's reason is kept for display.

@@ -3,9 +3,9 @@ import { EDITABLE_SECTION_TYPES, sectionEditor } from '../../content/section-typ
 export interface AdminNavItem {
   /** Path under /admin ('' for /admin itself). */
   path: string;
-  /** The side navigation's label (spec §2 "Admin shell"). */
+  /** The side navigation's label (docs/product.md#routes-and-navigation). */
   label: string;
-  /** The page's h1: the panel's own title where the spec gives one (§2 "Admin panels"). */
+  /** The page's h1: the panel's own title where it has one. */
   title: string;
 }
 
@@ -14,7 +14,7 @@ export interface AdminNavGroup {
   items: AdminNavItem[];
 }
 
-/** The two groups of the side navigation; routes follow DESIGN.md decision 1. */
+/** The two groups of the side navigation; routes follow docs/decisions/010-admin-routes.md. */
 export const ADMIN_NAV: AdminNavGroup[] = [
   {
     label: "Sections Page d'Accueil",

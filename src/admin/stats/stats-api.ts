@@ -7,7 +7,7 @@ import {
   type StatsPeriod,
 } from './stats-model.ts';
 
-/** Spec §7: the period's procedure, no payload; rows of period and visits, newest first. */
+/** The period's procedure, no payload; rows of period and visits, newest first. */
 export async function fetchStats(
   client: SupabaseClient | null,
   period: StatsPeriod,

@@ -12,7 +12,7 @@ interface PeriodInfo {
   caption: string;
 }
 
-/** Spec §2 panel 2 and §7: the selector's labels, the procedure each calls, the chart's caption. */
+/** The selector's labels, the procedure each calls, the chart's caption. */
 export const PERIODS: Record<StatsPeriod, PeriodInfo> = {
   daily: { label: 'Journalier', rpc: 'get_daily_stats', caption: 'Derniers 30 jours' },
   weekly: { label: 'Hebdomadaire', rpc: 'get_weekly_stats', caption: '12 dernières semaines' },
@@ -24,7 +24,7 @@ export const PERIOD_ORDER: readonly StatsPeriod[] = ['daily', 'weekly', 'monthly
 
 export const STATS_ERROR = 'Erreur lors du chargement des statistiques';
 
-/** A row as the procedures return it (spec §3: visits a number or a numeric string). */
+/** A row as the procedures return it (visits a number or a numeric string). */
 export interface RawStatRow {
   period: string;
   visits: number | string | null;
@@ -60,8 +60,9 @@ export function statCards(rows: readonly StatRow[]): StatCards {
 }
 
 /**
- * A period label in French (DESIGN.md decision 7 gives the raw forms): '2026-11-22' →
- * '22 nov. 2026', '2026-S47' → 'Semaine 47 (2026)', '2026-11' → 'novembre 2026', '2026' → '2026'.
+ * A period label in French (docs/decisions/014-visits-and-statistics.md gives the raw forms):
+ * '2026-11-22' → '22 nov. 2026', '2026-S47' → 'Semaine 47 (2026)', '2026-11' → 'novembre 2026',
+ * '2026' → '2026'.
  * An unexpected label is shown as it came.
  */
 export function periodLabel(period: string): string {

@@ -1,3 +1,4 @@
+import { LoadingStatus } from '../../lib/loading-status.tsx';
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -22,7 +23,7 @@ export interface StatsPageProps {
   client?: SupabaseClient | null;
 }
 
-/** 'Statistiques de Visites' (/admin/stats, spec §2 panel 2, DESIGN.md decisions 1 and 7). */
+/** 'Statistiques de Visites' (/admin/stats, docs/product.md#visits-and-statistics). */
 export function StatsPage({ client = defaultClient }: StatsPageProps) {
   return (
     <>
@@ -39,7 +40,7 @@ function Stats({ client }: { client: SupabaseClient }) {
   const stats = useQuery({
     queryKey: ['admin', 'visit-stats', period],
     queryFn: () => fetchStats(client, period),
-    // Spec §4: loading, then error or data, fetched again on every period change.
+    // Loading, then error or data, fetched again on every period change.
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -64,10 +65,7 @@ function Stats({ client }: { client: SupabaseClient }) {
       </div>
 
       {stats.isPending ? (
-        <div className="stats__loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">Chargement des statistiques…</span>
-        </div>
+        <LoadingStatus className="stats__loading" label="Chargement des statistiques…" />
       ) : stats.isError ? (
         <p className="stats__error" role="alert">
           {STATS_ERROR}

@@ -149,12 +149,12 @@ iframeUrl: string
  */
 export interface BlogPostForm {
 title: string
-excerpt: string
+excerpt: (string | null)
 /**
  * En Markdown : une ligne vide sépare deux paragraphes.
  */
 content: string
-image_url: string
+image_url: (string | null)
 /**
  * Laissez vide pour enregistrer un brouillon.
  */

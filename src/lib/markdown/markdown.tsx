@@ -19,9 +19,10 @@ interface MarkdownProps {
 }
 
 /**
- * The one renderer of article markdown (spec §5). Links and images keep only the spec's
- * protocols or relative URLs, others are blanked (react-markdown's default transform, named here
- * so it cannot be swapped silently); raw HTML is shown as text, since no rehype-raw is used.
+ * The one renderer of article markdown (docs/product.md#markdown-and-owner-html). Links and images
+ * keep only the allowed protocols or relative URLs, others are blanked (react-markdown's default
+ * transform, named here so it cannot be swapped silently); raw HTML is shown as text, since no
+ * rehype-raw is used.
  */
 export function Markdown({ children, className = 'markdown', renderId }: MarkdownProps) {
   return (

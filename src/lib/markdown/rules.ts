@@ -2,11 +2,11 @@ import { defaultSchema, type Schema } from 'hast-util-sanitize';
 
 /**
  * The one place that decides what owner-written content may contain, for the article markdown
- * and for the HTML of a generic home section alike (spec §5, DESIGN.md decision 13).
+ * and for the HTML of a generic home section alike (docs/product.md#markdown-and-owner-html).
  */
 
 /**
- * Spec §5: the only URL schemes a link (or image) may use; relative URLs are always allowed.
+ * The only URL schemes a link (or image) may use; relative URLs are always allowed.
  * react-markdown's `defaultUrlTransform` applies exactly this list to markdown (a unit test
  * holds the two together); `SAFE_HTML_SCHEMA` applies it to the generic block's HTML.
  */
@@ -62,7 +62,7 @@ export const SAFE_HTML_SCHEMA: Schema = {
 };
 
 /**
- * Spec §2: in an article, each newline is doubled into a paragraph break, so the owner's single
+ * In an article, each newline is doubled into a paragraph break, so the owner's single
  * line breaks become paragraphs.
  */
 export function doubleNewlines(markdown: string): string {

@@ -28,7 +28,7 @@ interface SafeHtmlProps {
   renderId?: string;
 }
 
-/** The owner's HTML of a generic home section, sanitized (DESIGN.md decision 13). */
+/** The HTML of an owner-added section, sanitized (docs/decisions/020-generic-section-html.md). */
 export function SafeHtml({ html, className = 'safe-html', renderId }: SafeHtmlProps) {
   const content = useMemo(
     () => toJsxRuntime(sanitizeHtml(html), { Fragment, jsx, jsxs, components: COMPONENTS }),

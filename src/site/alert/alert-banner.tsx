@@ -1,7 +1,7 @@
 import './alert-banner.css';
 import type { AlertContent } from '../../content/generated/types.ts';
 
-/** The admin panel's names of the three kinds (spec §2), read first by screen readers. */
+/** The admin panel's names of the three kinds, read first by screen readers. */
 export const ALERT_TYPE_LABELS: Record<AlertContent['type'], string> = {
   info: 'Information',
   warning: 'Avertissement',

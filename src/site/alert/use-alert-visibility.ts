@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { AlertContent } from '../../content/generated/types.ts';
 
-/** Spec §9: a non-permanent alert hides itself after 10 seconds. */
+/** A non-permanent alert hides after 10 seconds (docs/product.md#alert-banner-and-pop-up). */
 export const ALERT_AUTO_HIDE_MS = 10_000;
 
-/** Spec §4: the alert is shown when it is active and has a message. */
+/** The alert is shown when it is active and has a message. */
 export function isAlertShown(alert: AlertContent): boolean {
   return alert.active && alert.message.trim() !== '';
 }

@@ -2,7 +2,7 @@ import { formatLongDate } from '../../lib/dates.ts';
 
 const VIEWS = new Intl.NumberFormat('fr-FR');
 
-/** The publication date in French (day, long month, year) and the view count (spec §2). */
+/** The publication date in French (day, long month, year) and the view count. */
 export function ArticleMeta({ date, views }: { date: string; views: number | null }) {
   return (
     <p className="article__meta">

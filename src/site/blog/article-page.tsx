@@ -8,7 +8,7 @@ import { BackendMissingError } from './api/backend-missing.ts';
 import { useCountViewOnce } from './api/increment-views.ts';
 import { ArticleMeta } from './article-meta.tsx';
 import { DEFAULT_POST_IMAGE, FallbackImage } from './fallback-image.tsx';
-import { LoadingStatus } from './loading-status.tsx';
+import { LoadingStatus } from '../../lib/loading-status.tsx';
 import {
   ARTICLE_CONFIG_MISSING_TEXT,
   ARTICLE_NOT_FOUND_TEXT,
@@ -52,14 +52,16 @@ function ArticleView({ article }: { article: Article }) {
       </div>
       <ArticleMeta date={article.published_at ?? article.created_at} views={article.views} />
       <h1 className="article__title">{article.title}</h1>
-      <Suspense fallback={<LoadingStatus label="Chargement du contenu…" />}>
+      <Suspense
+        fallback={<LoadingStatus className="blog-loading" label="Chargement du contenu…" />}
+      >
         <LazyMarkdown className="markdown article__content">{article.content}</LazyMarkdown>
       </Suspense>
     </article>
   );
 }
 
-/** /blog/{slug}: one article (spec §2 "Article page", §4 and §8). */
+/** /blog/{slug}: one article (docs/product.md#article-page). */
 export function ArticlePage() {
   const slug = decodeSegment(useParams<{ slug: string }>().slug ?? '');
   const article = useArticleQuery(slug);
@@ -87,7 +89,7 @@ export function ArticlePage() {
       </>
     );
   } else if (article.isPending) {
-    body = <LoadingStatus label="Chargement de l'article…" />;
+    body = <LoadingStatus className="blog-loading" label="Chargement de l'article…" />;
   } else if (article.isError) {
     body = (
       <div className="article article--missing">

@@ -1,10 +1,11 @@
 import { Link, useParams } from 'wouter';
 import { SimplePageLayout } from '../layout/simple-page-layout.tsx';
+import { NotFoundPage } from '../not-found-page.tsx';
 import { usePageHead } from '../seo/use-page-head.ts';
 import { BackendMissingError } from './api/backend-missing.ts';
 import { usePostsPageQuery } from './api/posts-page.ts';
 import { BlogPager } from './blog-pager.tsx';
-import { LoadingStatus } from './loading-status.tsx';
+import { LoadingStatus } from '../../lib/loading-status.tsx';
 import {
   BACK_TO_BLOG_TEXT,
   BACKEND_MISSING_TEXT,
@@ -14,23 +15,12 @@ import {
 import { blogListTitle, parseBlogPageNumber } from './pages.ts';
 import { PostCard } from './post-card.tsx';
 
-/** At most three cards share the first row (spec §2 grid), so only they load at once. */
+/** At most three cards share the first row of the grid, so only they load at once. */
 const FIRST_ROW = 3;
 
 /** A page number past the last page, or one that names no page: the server answers 404. */
 function MissingBlogPage() {
-  usePageHead(null);
-  return (
-    <SimplePageLayout>
-      <title>Page introuvable</title>
-      <meta name="robots" content="noindex" />
-      <h1>Page introuvable</h1>
-      <p>La page demandée n&apos;existe pas ou a été déplacée.</p>
-      <p>
-        <Link to="/blog">{BACK_TO_BLOG_TEXT}</Link>
-      </p>
-    </SimplePageLayout>
-  );
+  return <NotFoundPage back={{ to: '/blog', label: BACK_TO_BLOG_TEXT }} />;
 }
 
 function BlogListPageView({ page }: { page: number }) {
@@ -51,7 +41,9 @@ function BlogListPageView({ page }: { page: number }) {
         Conseils d&apos;entretien et actualités de l&apos;atelier.{' '}
         <Link to="/">Retour à l&apos;accueil</Link>
       </p>
-      {posts.isPending && <LoadingStatus label="Chargement des articles…" />}
+      {posts.isPending && (
+        <LoadingStatus className="blog-loading" label="Chargement des articles…" />
+      )}
       {backendMissing && <p className="notice">{BACKEND_MISSING_TEXT}</p>}
       {posts.isError && !backendMissing && (
         <p className="blog-error" role="alert">
@@ -76,7 +68,7 @@ function BlogListPageView({ page }: { page: number }) {
 
 /**
  * /blog and /blog/page/{n}: the published posts, newest first, twelve a page, in a grid of 1, 2
- * or 3 columns (spec §2), with links to the newer and older pages.
+ * or 3 columns (docs/product.md#public-list-and-pagination), with links to newer and older pages.
  */
 export function BlogListPage() {
   const { number } = useParams<{ number?: string }>();

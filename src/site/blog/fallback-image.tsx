@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 
-/** Spec §8: an image that fails to load gives way to a default one. */
+/** An image that fails to load gives way to a default one. */
 export const DEFAULT_POST_IMAGE = '/images/hero-atelier.svg';
 
 type FallbackImageProps = Omit<ComponentProps<'img'>, 'src' | 'onError'> & {

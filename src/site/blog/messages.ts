@@ -1,4 +1,4 @@
-/** The blog's texts from spec §2 and §8, shared by the home preview and the blog pages. */
+/** The blog's texts (docs/product.md#blog), shared by the home preview and the blog pages. */
 export const NO_POSTS_TEXT = "Aucun article n'est disponible pour le moment.";
 export const POSTS_LOAD_ERROR_TEXT = 'Erreur lors du chargement des articles';
 export const BACKEND_MISSING_TEXT = 'Configuration Supabase manquante';

@@ -1,8 +1,8 @@
-/** Spec §9: the amount range of the payment in instalments, in euros. */
+/** The amount range of the instalment payment, in euros (docs/product.md#payment-calculator). */
 export const MIN_AMOUNT = 50;
 export const MAX_AMOUNT = 2000;
 
-/** Spec §9: the fee of each plan, in percent of the amount, billed separately; no interest. */
+/** The fee of each plan, in percent of the amount, billed separately; no interest. */
 export const INSTALMENT_PLANS = [
   { count: 2, feePercent: 4.32 },
   { count: 3, feePercent: 4.56 },
@@ -45,7 +45,7 @@ export function roundToCents(value: number): number {
   return Math.round(value * 100 * (1 + Number.EPSILON)) / 100;
 }
 
-/** Spec §2, §5 and §9: the 2, 3 and 4 instalment plans of an amount typed by the visitor. */
+/** The 2, 3 and 4 instalment plans of an amount typed by the visitor. */
 export function calculate(input: string): Calculation {
   if (input.trim() === '') return { status: 'empty' };
   const amount = parseAmount(input);

@@ -6,7 +6,7 @@ export interface SectionEntry {
   type: string;
 }
 
-/** Spec §2: sections render in ascending order, and only the visible ones. */
+/** Sections render in ascending order, and only the visible ones. */
 export function visibleSections<T extends SectionEntry>(sections: readonly T[]): T[] {
   return sections.filter((s) => s.visible).sort((a, b) => a.order - b.order);
 }

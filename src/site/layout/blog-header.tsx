@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { SITE_NAME } from '../site-name.ts';
 
-/** Blog pages carry this simple header instead of the home menu (DESIGN.md decision 6). */
+/** The simple header of blog pages, not the home menu (docs/decisions/013-blog-pages-header.md). */
 export function BlogHeader() {
   return (
     <header className="blog-header">

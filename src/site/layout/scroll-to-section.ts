@@ -1,6 +1,6 @@
 import { prefersReducedMotion } from './use-reduced-motion.ts';
 
-/** Spec §9: a menu link brings its section's top this many pixels below the window's top. */
+/** A menu link brings its section's top this many pixels below the window's top. */
 export const SCROLL_OFFSET_PX = 80;
 
 /**

@@ -4,7 +4,7 @@ import { SITE_NAME } from '../site-name.ts';
 import { scrollToSection } from './scroll-to-section.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
-/** Spec §9: the header darkens once the page is scrolled more than this many pixels. */
+/** The header darkens once the page is scrolled more than this many pixels. */
 export const HEADER_DARKEN_THRESHOLD_PX = 100;
 
 export interface MenuLink {
@@ -26,7 +26,8 @@ function isPlainClick(event: MouseEvent): boolean {
 /**
  * The home page's fixed header: a menu of the visible sections with smooth scrolling and an
  * 80 px offset, a mobile menu toggle, and a darker background past 100 px of scroll. Blog pages
- * have their own simple header (DESIGN.md decision 6), so this one never shows under /blog.
+ * have their own simple header (docs/decisions/013-blog-pages-header.md), so this one never
+ * shows under /blog.
  */
 export function SiteHeader({ links, children }: SiteHeaderProps) {
   const [open, setOpen] = useState(false);

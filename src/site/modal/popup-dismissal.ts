@@ -2,8 +2,9 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { ModalContent } from '../../content/generated/types.ts';
 
 /**
- * DESIGN.md decision 3: a visitor's close hides the pop-up in this browser only, until its
- * content changes. The browser keeps the fingerprint of the content it closed, never the content.
+ * A visitor's close hides the pop-up in this browser only (docs/decisions/004-visits-and-popup.md),
+ * until its content changes. The browser keeps the fingerprint of the content it closed, never the
+ * content.
  */
 export const POPUP_DISMISSED_KEY = 'popupDismissed';
 

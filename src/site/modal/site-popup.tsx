@@ -11,7 +11,7 @@ const StoredPopup = lazy(() =>
 
 const subscribeToNothing = () => () => {};
 
-/** Spec §4: the pop-up is shown when it is active and has a message. */
+/** The pop-up is shown when it is active and has a message. */
 export function isPopupShown(popup: ModalContent): boolean {
   return popup.active && popup.message.trim() !== '';
 }

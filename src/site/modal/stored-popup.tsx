@@ -4,8 +4,8 @@ import { PopupDialog } from './popup-dialog.tsx';
 import { popupFingerprint, usePopupDismissal } from './popup-dismissal.ts';
 
 /**
- * The stored pop-up until this visitor closes it (DESIGN.md decision 3). A visitor's close is
- * remembered by the browser; it never writes to the database.
+ * The stored pop-up until this visitor closes it (docs/decisions/004-visits-and-popup.md). A
+ * visitor's close is remembered by the browser; it never writes to the database.
  */
 export function StoredPopup({ popup }: { popup: ModalContent }) {
   const fingerprint = popupFingerprint(popup);

@@ -8,7 +8,7 @@ import { SectionFrame } from './section-frame.tsx';
 
 export { NO_POSTS_TEXT };
 
-/** The blog's heading and its 3 latest published posts (spec §2). */
+/** The blog's heading and its 3 latest published posts. */
 export function BlogSection({ content }: { content: BlogContent }) {
   const posts = useLatestPostsQuery();
 

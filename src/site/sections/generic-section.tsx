@@ -5,7 +5,7 @@ import { SectionFrame } from './section-frame.tsx';
 
 /**
  * A section the owner added (an id no component knows): its title, its HTML content sanitized
- * (DESIGN.md decision 13, never injected raw) and, for the image type, its image.
+ * (never raw: docs/decisions/020-generic-section-html.md) and, for the image type, its image.
  */
 export function GenericSection({ section, anchor }: { section: Section; anchor: string }) {
   return (

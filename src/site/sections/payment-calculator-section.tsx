@@ -2,7 +2,7 @@ import { SECTION_TYPES } from '../../content/section-types.ts';
 import { PaymentCalculator } from '../calculator/payment-calculator.tsx';
 import { SectionFrame } from './section-frame.tsx';
 
-/** Spec §2: the payment in 2, 3 or 4 instalments, from 50€ to 2000€. */
+/** The payment in 2, 3 or 4 instalments, from 50€ to 2000€. */
 export function PaymentCalculatorSection({ title }: { title: string }) {
   return (
     <SectionFrame anchor={SECTION_TYPES['payment-calculator'].anchor} title={title}>

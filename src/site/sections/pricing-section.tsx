@@ -2,7 +2,7 @@ import type { PricingContent } from '../../content/generated/types.ts';
 import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 
-/** The hourly labour rates T1, T2 and T3, as free text (spec §3). */
+/** The hourly labour rates T1, T2 and T3, as free text. */
 export function PricingSection({ content }: { content: PricingContent }) {
   const rows: [string, string][] = [
     ['T1', content.t1],

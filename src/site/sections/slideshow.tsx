@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Slide } from '../../content/generated/types.ts';
 import { usePrefersReducedMotion } from '../layout/use-reduced-motion.ts';
 
-/** Spec §9: each slide of the services carousel shows for 3 seconds. */
+/** Each slide of the services carousel shows for 3 seconds. */
 export const SLIDE_INTERVAL_MS = 3_000;
 
 interface SlideshowProps {

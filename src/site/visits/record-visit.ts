@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { loadPublicFunctions } from '../../lib/public-client.ts';
 
-/** Spec §3 and §7: the browser-held time of the last recorded home visit. */
+/** When this browser last recorded a home visit (docs/product.md#visits-and-statistics). */
 export const LAST_HOME_VISIT_KEY = 'lastHomeVisit';
 
-/** Spec §9: at most one recorded home visit per browser in this window. */
+/** At most one recorded home visit per browser in this window. */
 export const VISIT_WINDOW_MS = 6 * 60 * 60 * 1000;
 
 /**
@@ -33,7 +33,7 @@ function storage(): Storage | null {
  * second tab or React's development double effect while the first call is in flight then sees a
  * recent visit and sends nothing, while a failed call leaves the next load free to try again.
  * Without storage nothing is sent, as a visit could not be told from the next one. A failure is
- * silent for the visitor (spec §8); the developer gets a warning.
+ * silent for the visitor; the developer gets a warning.
  */
 export async function recordHomeVisit(now = Date.now()): Promise<void> {
   const store = storage();

@@ -30,7 +30,7 @@ function roleOf(appMetadata: unknown): unknown {
 }
 
 /**
- * DESIGN.md decision 2: is the caller an administrator? Two checks, both required:
+ * Is the caller an administrator (docs/decisions/002-secrets.md)? Two checks, both required:
  * - the token's own claims say `app_metadata.role = 'admin'`, the rule RLS applies (is_admin());
  * - the auth server accepts the token (signature, expiry, user and session still there) and the
  *   user's stored app_metadata still says admin. The gateway already checked the signature when

@@ -5,7 +5,7 @@ export const DEFAULT_MODEL: Model = 'gpt-4';
 export const DEFAULT_COUNT = 4;
 export const MAX_COUNT = 10;
 
-/** Spec §5: the message for a missing or malformed key, shown as is by the panel. */
+/** The message for a missing or malformed key, shown as is by the panel. */
 export const INVALID_KEY = 'Clé API OpenAI invalide ou manquante';
 
 export interface ValidBody {

@@ -38,9 +38,10 @@ async function storedKey(
 }
 
 /**
- * generate-articles (DESIGN.md decision 9): for an administrator, asks an OpenAI-compatible API
- * for `count` French articles about car care and repair and stores them as drafts (published_at
- * and scheduled_at null) with unique slugs (the database's slug trigger, decision 5).
+ * generate-articles (docs/decisions/016-ai-article-generation.md): for an administrator, asks an
+ * OpenAI-compatible API for `count` French articles about car care and repair and stores them as
+ * drafts (published_at and scheduled_at null) with unique slugs (the database's slug trigger,
+ * docs/decisions/012-slugs.md).
  *
  * Key: the `apiKey` of the body, else the stored api_keys 'openai' row. The key is sent to the
  * AI service only; it is never answered, logged or stored by this function.

@@ -1,7 +1,8 @@
 import { json } from '../_shared/http.ts';
 
 /**
- * The answer to every call: `{ success, error?, articles? }` (DESIGN.md decision 9).
+ * The answer to every call: `{ success, error?, articles? }`
+ * (docs/decisions/016-ai-article-generation.md).
  *
  * Status codes (the panel shows `error` whatever the status):
  * - 200 `{ success: true, articles: [{ id, title, slug }] }`: the articles were stored as drafts;

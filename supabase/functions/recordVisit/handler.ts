@@ -7,8 +7,8 @@ const PAGE = /^[a-z0-9-]{1,64}$/;
 
 /**
  * Records one visit of a page: its name and the time, nothing about the visitor (no address, no
- * user agent, no cookie; DESIGN.md decision 7). Visitors cannot write `visits`; this function
- * writes as the service role, and accepts only a well-formed page name.
+ * user agent, no cookie; docs/decisions/014-visits-and-statistics.md). Visitors cannot write
+ * `visits`; this function writes as the service role, and accepts only a well-formed page name.
  */
 export function createHandler(env: FunctionEnv): FunctionHandler {
   const supabase = createServiceClient(env);

@@ -3,7 +3,7 @@ import { loadPublicRest } from '../../../lib/public-client.ts';
 import { BackendMissingError } from './backend-missing.ts';
 import { blogPostKeys } from './keys.ts';
 
-/** A blog_posts row, all columns (spec §3). */
+/** A blog_posts row, all columns. */
 export interface Article {
   id: string;
   title: string;
@@ -19,7 +19,7 @@ export interface Article {
 }
 
 /**
- * Spec §7: the post whose slug is the route's, expecting one row. Row-level security lets a
+ * The post whose slug is the route's, expecting one row. Row-level security lets a
  * visitor read published posts only, so a draft's slug reads as "no row".
  */
 export async function fetchArticle(slug: string): Promise<Article> {

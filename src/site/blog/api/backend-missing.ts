@@ -1,6 +1,7 @@
 /**
- * Thrown by a blog read when the site runs without a backend (DESIGN.md decision 10), so pages
- * can show the spec's configuration notice rather than a load error.
+ * Thrown by a blog read when the site runs without a backend
+ * (docs/decisions/017-missing-configuration.md), so pages can show the configuration notice
+ * rather than a load error.
  */
 export class BackendMissingError extends Error {
   constructor() {

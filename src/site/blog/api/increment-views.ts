@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { loadPublicRest } from '../../../lib/public-client.ts';
 
-/** Spec §7: one more view for the article; the answer is not shown. */
+/** One more view for the article (docs/product.md#view-counts); the answer is not shown. */
 export async function incrementViews(slug: string): Promise<void> {
   const rest = await loadPublicRest();
   if (!rest) return;
@@ -12,7 +12,7 @@ export async function incrementViews(slug: string): Promise<void> {
 /**
  * Counts one view once the article has loaded, exactly once per load of the article: StrictMode
  * runs effects twice and a refetch may flip `loaded`, so the counted slug is remembered. A failure
- * is only a warning (spec §8): the reader never sees it.
+ * is only a warning: the reader never sees it.
  */
 export function useCountViewOnce(
   slug: string,

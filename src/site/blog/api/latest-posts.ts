@@ -4,7 +4,7 @@ import { blogPostKeys } from './keys.ts';
 
 export type { PostPreview } from './published-posts.ts';
 
-/** Spec §9: the home page previews the 3 latest posts. */
+/** The home page previews the 3 latest posts. */
 export const HOME_POSTS_LIMIT = 3;
 
 /** The latest published posts, newest first. */
@@ -19,7 +19,7 @@ export function useLatestPostsQuery(limit: number = HOME_POSTS_LIMIT) {
       try {
         return await fetchLatestPosts(limit);
       } catch (error) {
-        // Spec §2: a failed load shows the empty text; the cause goes to the developer's console.
+        // A failed load shows the empty text; the cause goes to the developer's console.
         logPostsError(error);
         throw error;
       }

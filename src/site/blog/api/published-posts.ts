@@ -11,7 +11,7 @@ export interface PostPreview {
   published_at: string;
 }
 
-/** Spec §2 and §7: the latest published posts, newest first: published_at set and not in the future. */
+/** The latest published posts, newest first: published_at set and not in the future. */
 export async function fetchPublishedPosts(limit: number): Promise<PostPreview[]> {
   const rest = await loadPublicRest();
   if (!rest) throw new BackendMissingError();
@@ -26,7 +26,7 @@ export async function fetchPublishedPosts(limit: number): Promise<PostPreview[]>
   return data as PostPreview[];
 }
 
-/** Spec §8: a failed load is reported on the page; its cause goes to the developer's console. */
+/** A failed load is reported on the page; its cause goes to the developer's console. */
 export function logPostsError(error: unknown): void {
   if (!(error instanceof BackendMissingError)) {
     console.error('Erreur lors du chargement des articles', error);
