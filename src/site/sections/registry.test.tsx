@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticPathRouter } from '../../app/public-router.tsx';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadDefaultContent } from '../../content/api.ts';
 import { DEFAULT_CONTENT } from '../../content/defaults.ts';
 import { SECTION_REGISTRY, type EditableSectionType } from './registry.ts';
 import { telHref } from './contact-section.tsx';
@@ -19,6 +20,10 @@ function renderSection<T extends EditableSectionType>(type: T, content = DEFAULT
     </QueryClientProvider>,
   );
 }
+
+// A section that reads the rest of the site's content (financing: the identity's simulator)
+// finds its defaults there, as in a browser before the content has loaded.
+beforeAll(() => preloadDefaultContent());
 
 describe('SECTION_REGISTRY', () => {
   it('declares the nine editable sections with their admin routes', () => {
