@@ -55,10 +55,17 @@ test('the owner renames the garage and sees the new name on the home page and in
   await expect(page.getByRole('banner').getByRole('link', { name, exact: true })).toBeVisible();
 });
 
-test('axe finds no violation on the panel and the legal pages', async ({ browser }) => {
+test('axe finds no violation on the two panels and the legal pages', async ({ browser }) => {
   const page = await session.newPage(browser);
   await page.goto('/admin/identity');
   await expect(page.getByRole('textbox', { name: 'Nom du garage', exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  // The legal pages' panel, its preview filled from the identity.
+  await page.goto('/admin/legal');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pages légales');
+  await expect(page.getByRole('region', { name: 'Aperçu en direct' })).toContainText(
+    `Le site est édité par ${START.name}`,
+  );
   expect(await axeViolations(page)).toEqual([]);
   for (const legal of LEGAL_PAGES) {
     await page.goto(legal.path);
