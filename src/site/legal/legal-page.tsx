@@ -23,7 +23,9 @@ export function LegalPageView({ page }: { page: LegalPage }) {
       <article className="legal-page">
         <title>{legalTitle(page, content.identity)}</title>
         <h1>{page.title}</h1>
-        <Suspense fallback={<LoadingStatus label="Chargement de la page…" />}>
+        <Suspense
+          fallback={<LoadingStatus className="blog-loading" label="Chargement de la page…" />}
+        >
           <LazyMarkdown className="markdown legal-page__content">
             {legalText(content.identity, content.legal, page.field)}
           </LazyMarkdown>
