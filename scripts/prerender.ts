@@ -6,7 +6,8 @@
  *     npm run build -- --prerender        (or PRERENDER=1 npm run build, or npm run prerender)
  *
  * Reads the content as a visitor through the backend's REST API and writes dist/index.html,
- * dist/blog/index.html, dist/blog/page/<n>/index.html and dist/blog/<slug>/index.html, plus
+ * dist/blog/index.html, dist/blog/page/<n>/index.html, dist/blog/<slug>/index.html and the legal
+ * pages (dist/mentions-legales/index.html, dist/confidentialite/index.html), plus
  * dist/shell.html (the client-only page for every other path, not indexed), dist/404.html,
  * dist/sitemap.xml and dist/robots.txt.
  */
@@ -15,6 +16,7 @@ import path from 'node:path';
 import type { PublicDataSource } from '../src/entry-server.tsx';
 import type { PostCard } from '../src/site/blog/api/posts-page.ts';
 import { blogPageCount, blogPagePath, POST_CARD_COLUMNS } from '../src/site/blog/pages.ts';
+import { LEGAL_PAGES } from '../src/site/legal/legal-pages.ts';
 import { restReader, restSource } from '../server/render/rest-source.server.ts';
 import { restPublishedPages } from '../server/seo/rest-pages.ts';
 import { normalizeSiteUrl, robotsTxt, sitemapEntries, sitemapXml } from '../server/seo/sitemap.ts';
@@ -69,7 +71,12 @@ const published = await restPublishedPages(backendUrl, anonKey);
 const listPages = Array.from({ length: blogPageCount(published.posts.length) }, (_, i) =>
   blogPagePath(i + 1),
 );
-const paths = ['/', ...listPages, ...published.posts.map((post) => `/blog/${post.slug}`)];
+const paths = [
+  '/',
+  ...listPages,
+  ...published.posts.map((post) => `/blog/${post.slug}`),
+  ...LEGAL_PAGES.map((page) => page.path),
+];
 
 async function write(file: string, html: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });

@@ -1,20 +1,24 @@
 import type { Database } from './db/database.ts';
 import { DEFAULT_CONTENT } from '../src/content/defaults.ts';
 
-/** Fills an empty `site_content` with the spec's default content. Returns the rows written. */
+/**
+ * Gives `site_content` the default content of every type it has no row for: all of them on an
+ * empty database, and on a database of an earlier version the types added since (the garage's
+ * identity, the legal pages…), so that their panels start from the defaults the site already
+ * shows. A stored row is never touched. Returns the rows written.
+ */
 export async function seedDefaultContent(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ n: number }>(
-      'select count(*)::int as n from public.site_content',
-    );
-    if ((rows[0]?.n ?? 0) > 0) return 0;
-    const entries = Object.entries(DEFAULT_CONTENT);
-    for (const [type, content] of entries) {
-      await tx.query('insert into public.site_content (type, content) values ($1, $2::jsonb)', [
-        type,
-        JSON.stringify(content),
-      ]);
+    let written = 0;
+    for (const [type, content] of Object.entries(DEFAULT_CONTENT)) {
+      const { rows } = await tx.query<{ type: string }>(
+        `insert into public.site_content (type, content) values ($1, $2::jsonb)
+           on conflict (type) do nothing
+         returning type`,
+        [type, JSON.stringify(content)],
+      );
+      written += rows.length;
     }
-    return entries.length;
+    return written;
   });
 }

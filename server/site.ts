@@ -39,8 +39,9 @@ export interface Site {
 }
 
 /**
- * Serves the built site: hashed assets cached for a year; `/`, `/blog` and `/blog/{slug}` rendered
- * on the server (server/render); every other path gets the client-only app shell, not indexed.
+ * Serves the built site: hashed assets cached for a year; `/`, `/blog`, `/blog/{slug}` and the
+ * legal pages rendered on the server (server/render); every other path gets the client-only app
+ * shell, not indexed.
  * `sharedHeaders`: what the middlewares in front of the site add (server/shared-headers.ts).
  */
 export function createSite(

@@ -28,10 +28,12 @@ import { BLOG_PAGE_SIZE, parseBlogPageNumber } from './site/blog/pages.ts';
 import { DEFAULT_POST_IMAGE } from './site/blog/fallback-image.tsx';
 import { preloadGenericSections } from './site/home/home-page.tsx';
 import { homeBlocks } from './site/home/home-sections.ts';
+import { legalPageAt, type LegalPage } from './site/legal/legal-pages.ts';
 import {
   articleHead,
   blogListHead,
   homeHead,
+  legalHead,
   missingArticleHead,
   missingPageHead,
   renderHeadTags,
@@ -71,13 +73,18 @@ export interface RenderedPage {
 
 /** `number` is null for `/blog/page/{n}` when n names no page (it answers 404). */
 export type PublicRoute =
-  { page: 'home' } | { page: 'blog'; number: number | null } | { page: 'article'; slug: string };
+  | { page: 'home' }
+  | { page: 'blog'; number: number | null }
+  | { page: 'article'; slug: string }
+  | { page: 'legal'; legal: LegalPage };
 
 /** The server-rendered routes; every other path keeps the client-only app shell. */
 export function matchPublicRoute(pathname: string): PublicRoute | null {
   const path = normalizePath(pathname);
   if (path === '/') return { page: 'home' };
   if (path === '/blog') return { page: 'blog', number: 1 };
+  const legal = legalPageAt(path);
+  if (legal) return { page: 'legal', legal };
   const listPage = /^\/blog\/page\/([^/]+)$/.exec(path);
   if (listPage?.[1]) return { page: 'blog', number: parseBlogPageNumber(listPage[1]) };
   const article = /^\/blog\/([^/]+)$/.exec(path);
@@ -127,15 +134,20 @@ async function prefetch(
     }
     return { head: homeHead(content, siteUrl), status: 200 };
   }
+  if (route.page === 'legal') {
+    await preloadMarkdown();
+    return { head: legalHead(content, siteUrl, route.legal), status: 200 };
+  }
   if (route.page === 'blog') {
     const number = route.number;
-    if (number === null) return { head: missingPageHead(), status: 404 };
+    if (number === null) return { head: missingPageHead(content.identity), status: 404 };
     const page = await readPostsPage(source, number);
     // Only this page travels to the browser, which renders the same (a page past the last one
     // included: it shows the not-found text).
     set(blogPostKeys.page(number), page);
-    if (number > 1 && page.posts.length === 0) return { head: missingPageHead(), status: 404 };
-    return { head: blogListHead(siteUrl, number, page.hasOlder), status: 200 };
+    if (number > 1 && page.posts.length === 0)
+      return { head: missingPageHead(content.identity), status: 404 };
+    return { head: blogListHead(content.identity, siteUrl, number, page.hasOlder), status: 200 };
   }
   const article = await source.article(route.slug);
   if (!article) {
@@ -147,11 +159,11 @@ async function prefetch(
       queryFn: () => Promise.reject(NO_ROW),
       retry: false,
     });
-    return { head: missingArticleHead(), status: 404 };
+    return { head: missingArticleHead(content.identity), status: 404 };
   }
   set(blogPostKeys.article(route.slug), article);
   await preloadMarkdown();
-  return { head: articleHead(article, siteUrl, DEFAULT_POST_IMAGE), status: 200 };
+  return { head: articleHead(content.identity, article, siteUrl, DEFAULT_POST_IMAGE), status: 200 };
 }
 
 // React hoists a page's <title> and <meta> to the start of its output; they belong in <head>.

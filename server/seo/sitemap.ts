@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { BLOG_PAGE_SIZE, blogPageCount, blogPagePath } from '../../src/site/blog/pages.ts';
+import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
 
 /** One `<url>` of the sitemap: an absolute address and its last modification (W3C datetime). */
 export interface SitemapEntry {
@@ -72,7 +73,10 @@ function blogListEntries(posts: PostRow[], contentModified: string | null, baseU
   return entries;
 }
 
-/** `/`, the pages of the blog list and every published article, each with its last modification. */
+/**
+ * `/`, the pages of the blog list, every published article and the legal pages, each with its
+ * last modification.
+ */
 export function sitemapEntries(
   { posts, contentModified }: PublishedPages,
   baseUrl: string,
@@ -85,6 +89,11 @@ export function sitemapEntries(
     ...posts.map((p) => ({
       loc: `${baseUrl}/blog/${encodeURIComponent(p.slug)}`,
       lastmod: p.lastmod,
+    })),
+    // A legal page shows the identity and legal content only.
+    ...LEGAL_PAGES.map((page) => ({
+      loc: `${baseUrl}${page.path}`,
+      lastmod: contentModified ?? undefined,
     })),
   ];
 }

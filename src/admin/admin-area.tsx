@@ -12,6 +12,8 @@ import { SectionsPage } from './sections/sections-page.tsx';
 import { AlertPage } from './alert/alert-page.tsx';
 import { ModalPage } from './modal/modal-page.tsx';
 import { BlogPage } from './blog/blog-page.tsx';
+import { IdentityPage } from './identity/identity-page.tsx';
+import { LegalPanel } from './legal/legal-panel.tsx';
 
 // ECharts is large: only the statistics page loads it.
 const StatsPage = lazy(() =>
@@ -23,6 +25,8 @@ const PANELS: Record<string, ComponentType> = {
   '': SectionsPage,
   alert: AlertPage,
   modal: ModalPage,
+  identity: IdentityPage,
+  legal: LegalPanel,
   blog: BlogPage,
   stats: StatsPage,
 };

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { HomePage } from '../site/home/home-page.tsx';
+import { LEGAL_PAGES, legalPageAt, type LegalPage } from '../site/legal/legal-pages.ts';
 import { PageLoading } from '../lib/page-loading.tsx';
 import { preloadable } from '../lib/preloadable.ts';
 import { normalizePath } from './hydration.ts';
@@ -20,6 +21,7 @@ const ADMIN_PATHS = /^\/admin(?:\/.*)?\/?$/i;
 const blogListPage = preloadable(() => import('../site/blog/blog-list-page.tsx'));
 const articlePage = preloadable(() => import('../site/blog/article-page.tsx'));
 const notFoundPage = preloadable(() => import('../site/not-found-page.tsx'));
+const legalPage = preloadable(() => import('../site/legal/legal-page.tsx'));
 
 function BlogListRoute() {
   const { BlogListPage } = blogListPage.useModule();
@@ -29,6 +31,11 @@ function BlogListRoute() {
 function ArticleRoute() {
   const { ArticlePage } = articlePage.useModule();
   return <ArticlePage />;
+}
+
+function LegalRoute({ page }: { page: LegalPage }) {
+  const { LegalPageView } = legalPage.useModule();
+  return <LegalPageView page={page} />;
 }
 
 function NotFoundRoute() {
@@ -41,6 +48,7 @@ export function preloadPage(pathname: string): Promise<unknown> {
   const path = normalizePath(pathname);
   if (path === '/') return Promise.resolve();
   if (path === '/blog' || /^\/blog\/page\/[^/]+$/.test(path)) return blogListPage.preload();
+  if (legalPageAt(path)) return legalPage.preload();
   return /^\/blog\/[^/]+$/.test(path) ? articlePage.preload() : notFoundPage.preload();
 }
 
@@ -52,6 +60,11 @@ export function AppRoutes() {
         <Route path="/blog" component={BlogListRoute} />
         <Route path="/blog/page/:number" component={BlogListRoute} />
         <Route path="/blog/:slug" component={ArticleRoute} />
+        {LEGAL_PAGES.map((page) => (
+          <Route key={page.path} path={page.path}>
+            <LegalRoute page={page} />
+          </Route>
+        ))}
         <Route path={ADMIN_PATHS} component={AdminApp} />
         <Route component={NotFoundRoute} />
       </Switch>

@@ -52,9 +52,10 @@ describe('generated validators', () => {
       expect(problemsOf(type, { ...base, [key]: '' })[0]?.message).toBe(
         'Ce champ est obligatoire.',
       );
-      // Spaces alone: "obligatoire", or for an address the format it must have.
+      // Spaces alone: "obligatoire", or for an address or a number with a set shape (SIRET,
+      // postal code: their help text gives it) that the format is wrong.
       expect(problemsOf(type, { ...base, [key]: '   ' })[0]?.message).toMatch(
-        /^(Ce champ est obligatoire\.|Saisissez une adresse)/,
+        /^(Ce champ est obligatoire\.|Saisissez une adresse|Ce texte n’a pas le format attendu\.)/,
       );
     },
   );

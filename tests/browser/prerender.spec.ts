@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
 import { daysFromNow, expect, test } from './site-blog-posts.ts';
 
 /**
@@ -70,6 +71,11 @@ test('writes the public pages, the sitemap and robots.txt from the published con
   expect(await read('blog', 'index.html')).toContain(published!.title);
   expect(await read('blog', published!.slug, 'index.html')).toContain('Le corps publié.');
   await expect(read('blog', draft!.slug, 'index.html')).rejects.toThrow();
+  for (const page of LEGAL_PAGES) {
+    const html = await read(...page.path.split('/').filter(Boolean), 'index.html');
+    expect(html).toContain(`<link rel="canonical" href="${SITE_URL}${page.path}" />`);
+    expect(html).toContain(`<h1>${page.title.replace(/'/g, '&#x27;')}</h1>`);
+  }
   const noindex = /<meta name="robots" content="noindex" ?\/>/;
   expect(await read('shell.html')).toMatch(noindex);
   expect(await read('404.html')).toMatch(noindex);
@@ -79,6 +85,7 @@ test('writes the public pages, the sitemap and robots.txt from the published con
   expect(sitemap).toContain(`<loc>${SITE_URL}/blog</loc>`);
   expect(sitemap).toContain(`<loc>${SITE_URL}/blog/${published!.slug}</loc>`);
   expect(sitemap).not.toContain(draft!.slug);
+  for (const page of LEGAL_PAGES) expect(sitemap).toContain(`<loc>${SITE_URL}${page.path}</loc>`);
   const robots = await read('robots.txt');
   expect(robots).toContain('Disallow: /admin');
   expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);

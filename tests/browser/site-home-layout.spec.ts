@@ -1,5 +1,4 @@
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
-import { FINANCING_PARTNER_SIMULATOR_URL } from '../../src/site/sections/financing-section.tsx';
 import { expect, test } from './fixtures.ts';
 import { axeViolations, freshPage, storedContent } from './site-home-helpers.ts';
 
@@ -132,7 +131,7 @@ test('financing offers the partner simulator for each option', async ({ page }) 
     'Simuler mon financement (Crédit classique, chez notre partenaire, nouvel onglet)',
   );
   for (const link of await financing.getByRole('link').all()) {
-    await expect(link).toHaveAttribute('href', FINANCING_PARTNER_SIMULATOR_URL);
+    await expect(link).toHaveAttribute('href', DEFAULT_CONTENT.identity.financingSimulatorUrl);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   }

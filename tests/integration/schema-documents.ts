@@ -224,6 +224,10 @@ export class DocumentMaker {
     const node = this.resolve(nodeIn);
     if ('const' in node) return node.const as Json;
     if (Array.isArray(node.enum)) return this.pick(node.enum as Json[]);
+    // A pattern random text seldom matches (a SIRET, a postal code): the schema's own examples.
+    if (this.careful && Array.isArray(node.examples) && node.examples.length > 0) {
+      return this.pick(node.examples as Json[]);
+    }
     for (const key of ['oneOf', 'anyOf'] as const) {
       if (Array.isArray(node[key])) return this.valid(this.pick(node[key] as Schema[]), depth + 1);
     }

@@ -3,10 +3,13 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { seoRoutes } from '../../server/seo/index.ts';
 import { restPublishedPages } from '../../server/seo/rest-pages.ts';
 import { sitemapEntries, sitemapXml, type SitemapEntry } from '../../server/seo/sitemap.ts';
+import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
 
 /**
  * /sitemap.xml and /robots.txt: the sitemap is a valid sitemaps.org 0.9 document
- * listing /, /blog and the published articles only, each with its last modification.
+ * listing /, /blog, the published articles only and the legal pages, each with its last
+ * modification.
  */
 let server: TestServer;
 
@@ -51,6 +54,7 @@ async function sitemap(): Promise<SitemapUrl[]> {
 }
 
 const paths = (urls: SitemapUrl[]) => urls.map((u) => new URL(u.loc).pathname);
+const LEGAL_PATHS = LEGAL_PAGES.map((page) => page.path);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -88,8 +92,30 @@ describe('/sitemap.xml', () => {
     expect(new Set(urls.map((u) => u.loc)).size).toBe(urls.length);
   });
 
-  it('lists /, /blog and the published articles, newest first, but no draft, scheduled or future post', async () => {
-    expect(paths(await sitemap())).toEqual(['/', '/blog', '/blog/pneus-hiver', '/blog/vidange']);
+  it('lists /, /blog and the published articles, newest first, but no draft, scheduled or future post, then the legal pages', async () => {
+    expect(paths(await sitemap())).toEqual([
+      '/',
+      '/blog',
+      '/blog/pneus-hiver',
+      '/blog/vidange',
+      ...LEGAL_PATHS,
+    ]);
+  });
+
+  it('dates the legal pages by the last change to the content they show', async () => {
+    const before = await sitemap();
+    const { error } = await server
+      .serviceClient()
+      .from('site_content')
+      .upsert({ type: 'legal', content: { ...DEFAULT_CONTENT.legal, director: 'Jeanne Martin' } });
+    if (error) throw new Error(error.message);
+    const after = await sitemap();
+    for (const path of LEGAL_PATHS) {
+      const lastmod = (urls: SitemapUrl[]) =>
+        urls.find((u) => new URL(u.loc).pathname === path)?.lastmod;
+      expect(lastmod(after)! >= lastmod(before)!).toBe(true);
+      expect(Date.parse(lastmod(after)!)).toBeGreaterThan(Date.now() - 60_000);
+    }
   });
 
   it("gives each article its last modification, and /blog the newest one's", async () => {
@@ -121,7 +147,13 @@ describe('/sitemap.xml', () => {
       .update({ published_at: null })
       .eq('slug', 'pneus-hiver');
     if (unpublished.error) throw new Error(unpublished.error.message);
-    expect(paths(await sitemap())).toEqual(['/', '/blog', '/blog/programme', '/blog/vidange']);
+    expect(paths(await sitemap())).toEqual([
+      '/',
+      '/blog',
+      '/blog/programme',
+      '/blog/vidange',
+      ...LEGAL_PATHS,
+    ]);
   });
 
   it('is the same when built from the REST API as a visitor, as the prerendering step does', async () => {
@@ -154,7 +186,7 @@ describe('the pages of the blog list in the sitemap', () => {
       'https://garage.fr/blog/page/2',
       'https://garage.fr/blog/page/3',
     ]);
-    expect(entries).toHaveLength(1 + 3 + 25);
+    expect(entries).toHaveLength(1 + 3 + 25 + LEGAL_PATHS.length);
     expect(entries.filter((e) => e.loc.includes('/page/4'))).toEqual([]);
   });
 
@@ -177,7 +209,11 @@ describe('the pages of the blog list in the sitemap', () => {
 
   it('keeps one page for an empty blog', () => {
     const entries = sitemapEntries({ posts: [], contentModified: day(3) }, 'https://garage.fr');
-    expect(entries.map((e) => e.loc)).toEqual(['https://garage.fr/', 'https://garage.fr/blog']);
+    expect(entries.map((e) => e.loc)).toEqual([
+      'https://garage.fr/',
+      'https://garage.fr/blog',
+      ...LEGAL_PATHS.map((path) => `https://garage.fr${path}`),
+    ]);
   });
 });
 

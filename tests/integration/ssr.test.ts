@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishDuePosts } from '../../server/server.ts';
+import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
 import { sql } from '../helpers/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildServerBundle } from './site-build.ts';
@@ -31,6 +33,22 @@ function escaped(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 }
 
+/** The garage these pages are rendered for. */
+const IDENTITY = {
+  ...DEFAULT_CONTENT.identity,
+  name: 'Garage Martin',
+  legalForm: 'SARL au capital de 8 000 €',
+  siret: '123 456 789 00012',
+  street: '12 rue des Lilas',
+  postalCode: '69003',
+  city: 'Lyon',
+  phone: '04 72 00 11 22',
+  email: 'atelier@garage-martin.fr',
+  logo: '/images/logo-martin.png',
+  socialLinks: [{ label: 'Facebook', url: 'https://www.facebook.com/garagemartin' }],
+  description: 'Garage Martin à Lyon : entretien et réparation toutes marques.',
+};
+
 describe('server-rendered public pages', () => {
   let server: TestServer;
   let removeBundle: (() => Promise<void>) | undefined;
@@ -56,6 +74,7 @@ describe('server-rendered public pages', () => {
       description: 'Des devis clairs & un travail soigné.',
       backgroundImage: '/images/hero-atelier.svg',
     });
+    await setContent('identity', IDENTITY);
     await setContent('contact', {
       address: '12 rue des Lilas, 69003 Lyon',
       email: 'atelier@garage-martin.fr',
@@ -104,7 +123,9 @@ describe('server-rendered public pages', () => {
     expect(root).not.toContain('Programmé demain');
 
     expect(head(html).match(/<title>/g)).toHaveLength(1);
-    expect(metaContent(html, 'name', 'description')).toContain('Garage Martin');
+    expect(head(html)).toContain(`<title>Garage Martin – ${escaped(IDENTITY.tagline)}</title>`);
+    expect(metaContent(html, 'name', 'description')).toBe(IDENTITY.description);
+    expect(metaContent(html, 'property', 'og:site_name')).toBe('Garage Martin');
     expect(head(html)).toContain(`<link rel="canonical" href="${server.url}/" />`);
     expect(metaContent(html, 'property', 'og:type')).toBe('website');
     expect(metaContent(html, 'property', 'og:url')).toBe(`${server.url}/`);
@@ -116,8 +137,11 @@ describe('server-rendered public pages', () => {
     expect(blocks[0]).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'AutoRepair',
-      name: expect.any(String),
+      name: 'Garage Martin',
+      description: IDENTITY.description,
       url: `${server.url}/`,
+      logo: `${server.url}/images/logo-martin.png`,
+      sameAs: ['https://www.facebook.com/garagemartin'],
       telephone: '04 72 00 11 22',
       email: 'atelier@garage-martin.fr',
       address: {
@@ -140,6 +164,51 @@ describe('server-rendered public pages', () => {
         { dayOfWeek: ['Saturday'], opens: '09:00', closes: '12:00' },
       ],
     });
+  });
+
+  it('names the garage in the header and footer of every page, and links its legal pages', async () => {
+    for (const path of ['/', '/blog', '/blog/pneus-hiver', ...LEGAL_PAGES.map((p) => p.path)]) {
+      const root = (await get(path)).html.split('<div id="root">')[1]!;
+      expect(root).toMatch(/class="site-header__brand"[^>]*>Garage Martin<\/a>/);
+      const footer = root.slice(root.indexOf('<footer'));
+      expect(footer).toContain('Garage Martin<!-- -->. Tous droits réservés.');
+      for (const page of LEGAL_PAGES) {
+        expect(footer).toContain(`href="${page.path}">${escaped(page.title)}</a>`);
+      }
+      expect(footer).toContain('href="https://www.facebook.com/garagemartin"');
+    }
+  });
+
+  it.each(LEGAL_PAGES)('renders $path with its text, filled from the identity', async (page) => {
+    const { status, html } = await get(page.path);
+    expect(status).toBe(200);
+    expect(head(html)).toContain(`<title>${escaped(page.title)} – Garage Martin</title>`);
+    expect(head(html)).toContain(`<link rel="canonical" href="${server.url}${page.path}" />`);
+    expect(metaContent(html, 'name', 'description')!.length).toBeGreaterThan(50);
+    expect(metaContent(html, 'name', 'robots')).toBeUndefined();
+    expect(metaContent(html, 'property', 'og:site_name')).toBe('Garage Martin');
+    const root = html.split('<div id="root">')[1]!;
+    expect(root).toContain(`<h1>${escaped(page.title)}</h1>`);
+    const body = root.slice(root.indexOf('legal-page__content'), root.indexOf('<footer'));
+    // The identity's details, never a placeholder.
+    for (const text of [
+      'Garage Martin',
+      '12 rue des Lilas, 69003 Lyon',
+      'atelier@garage-martin.fr',
+    ]) {
+      expect(body).toContain(text);
+    }
+    expect(body).not.toContain('{{');
+  });
+
+  it('says what the legal notice and the privacy policy must say', async () => {
+    const mentions = (await get('/mentions-legales')).html;
+    expect(mentions).toContain('SARL au capital de 8 000 €, SIRET 123 456 789 00012');
+    expect(mentions).toContain('Directeur de la publication');
+    expect(mentions).toContain('Hébergeur');
+    const privacy = (await get('/confidentialite')).html;
+    expect(privacy).toContain('Aucun cookie');
+    expect(privacy).toContain('le nom de la page et l&#x27;heure');
   });
 
   it('renders /blog with the published posts only', async () => {
@@ -263,6 +332,24 @@ describe('server-rendered public pages', () => {
     const [autoRepair] = jsonLdBlocks(home.html);
     expect(autoRepair).toMatchObject({ '@type': 'AutoRepair', telephone: '04 72 00 11 22' });
     expect(autoRepair).not.toHaveProperty('openingHoursSpecification');
+  });
+
+  it("shows a change of the garage's identity in the next rendered HTML of every page", async () => {
+    for (const path of ['/', '/mentions-legales']) {
+      expect((await get(path)).html).toContain('Garage Martin');
+    }
+    await setContent('identity', {
+      ...IDENTITY,
+      name: 'Atelier Dupont',
+      description: 'Atelier Dupont à Lyon.',
+    });
+    for (const path of ['/', '/blog', '/mentions-legales']) {
+      const { html } = await get(path);
+      expect(html).toContain('Atelier Dupont');
+      const at = html.indexOf('Garage Martin');
+      expect(at, `${path}: ${html.slice(at - 200, at + 50)}`).toBe(-1);
+    }
+    await setContent('identity', IDENTITY);
   });
 
   it('shows post edits, removals and publications in the next rendered HTML', async () => {

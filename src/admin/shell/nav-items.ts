@@ -35,6 +35,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { path: 'stats', label: 'Statistiques', title: 'Statistiques de Visites' },
       { path: 'modal', label: 'Pop-up', title: 'Pop-up' },
       { path: 'alert', label: "Gérer l'Alerte", title: "Gérer l'Alerte" },
+      { path: 'identity', label: 'Identité du garage', title: 'Identité du garage' },
+      { path: 'legal', label: 'Pages légales', title: 'Pages légales' },
     ],
   },
 ];

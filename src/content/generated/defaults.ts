@@ -54,6 +54,27 @@ export const DEFAULT_CONTENT: ContentByType = {
     "sunday": "Fermé",
     "holidays": "Fermé"
   },
+  "identity": {
+    "name": "Garage indépendant",
+    "tagline": "entretien et réparation toutes marques",
+    "legalForm": "SARL",
+    "siret": "000 000 000 00000",
+    "street": "1 rue de la République",
+    "postalCode": "69001",
+    "city": "Lyon",
+    "phone": "04 00 00 00 00",
+    "email": "contact@garage-exemple.fr",
+    "logo": "/favicon.svg",
+    "socialLinks": [],
+    "financingSimulatorUrl": "https://simulateur.partenaire-financement.fr/",
+    "description": "Garage automobile indépendant : entretien, réparation, diagnostic et pneumatiques toutes marques. Horaires, tarifs, financement et contact."
+  },
+  "legal": {
+    "director": "Le gérant de {{nom}}",
+    "host": "Le nom, l'adresse et le téléphone de votre hébergeur.",
+    "mentions": "## Éditeur du site\n\nLe site est édité par **{{nom}}**, {{forme_juridique}}, SIRET {{siret}}.\n\n- Adresse : {{adresse}}\n- Téléphone : {{telephone}}\n- E-mail : {{email}}\n\n## Directeur de la publication\n\n{{directeur}}\n\n## Hébergeur\n\n{{hebergeur}}\n\n## Propriété intellectuelle\n\nLes textes et images de ce site appartiennent à {{nom}} ou à leurs auteurs. Toute reproduction sans autorisation est interdite.\n\n## Contact\n\nPour toute question sur ce site, écrivez à {{email}} ou appelez le {{telephone}}.",
+    "privacy": "## Qui est responsable de vos données ?\n\n{{nom}}, {{forme_juridique}}, SIRET {{siret}}, {{adresse}}.\n\n## Ce que ce site enregistre\n\n- **Aucun cookie** : ce site n'en dépose pas, ni pour la mesure d'audience ni pour la publicité.\n- **Mesure d'audience** : à chaque visite de la page d'accueil, le site enregistre seulement le nom de la page et l'heure. Ni votre adresse IP, ni votre navigateur, ni rien qui permette de vous reconnaître.\n- **Sur votre appareil** : votre navigateur garde l'heure de votre dernière visite comptée (pour ne pas la compter deux fois) et la fenêtre d'information que vous avez fermée (pour ne pas la rouvrir). Ces informations ne quittent pas votre appareil ; vous pouvez les effacer avec les données de navigation.\n\n## Vos échanges avec nous\n\nCe que vous nous envoyez par e-mail ou par téléphone sert uniquement à vous répondre et n'est jamais cédé à des tiers.\n\n## Vos droits\n\nVous pouvez demander l'accès, la rectification ou l'effacement des données vous concernant en écrivant à {{email}}. Vous pouvez aussi saisir la CNIL (www.cnil.fr).\n\n## Contact\n\n{{nom}} – {{adresse}} – {{telephone}} – {{email}}"
+  },
   "modal": {
     "active": false,
     "title": "",
@@ -184,4 +205,4 @@ export const FORM_DEFAULTS: {
   },
 };
 
-export const CONTENT_TYPES = ["about","alert","blog","contact","financing","hero","hours","modal","pricing","sections","services","vehicles"] as const;
+export const CONTENT_TYPES = ["about","alert","blog","contact","financing","hero","hours","identity","legal","modal","pricing","sections","services","vehicles"] as const;

@@ -80,6 +80,81 @@ holidays: string
 }
 
 /**
+ * Le nom, les coordonnées et les liens du garage, repris dans l'en-tête, le pied de page, les pages légales et ce que lisent les moteurs de recherche.
+ */
+export interface IdentityContent {
+/**
+ * Affiché dans l'en-tête, le pied de page et le titre des pages.
+ */
+name: string
+/**
+ * Suit le nom dans le titre de la page d'accueil.
+ */
+tagline: string
+/**
+ * Par exemple : SARL au capital de 10 000 €.
+ */
+legalForm: string
+/**
+ * 14 chiffres, espaces permis.
+ */
+siret: string
+street: string
+postalCode: string
+city: string
+phone: string
+email: string
+/**
+ * Montré par les moteurs de recherche. Choisissez l'image proposée ou collez l'adresse d'une image.
+ */
+logo: string
+/**
+ * Les pages du garage sur les réseaux sociaux, en pied de page.
+ */
+socialLinks: SocialLink[]
+/**
+ * L'adresse (https://…) du simulateur de financement en ligne.
+ */
+financingSimulatorUrl: string
+/**
+ * Une ou deux phrases (160 caractères au plus sont montrés) : le texte sous le lien du site dans les résultats de recherche.
+ */
+description: string
+}
+export interface SocialLink {
+/**
+ * Par exemple : Facebook.
+ */
+label: string
+/**
+ * Commence par https://.
+ */
+url: string
+}
+
+/**
+ * Les mentions légales et la politique de confidentialité, liées depuis le pied de page.
+ */
+export interface LegalContent {
+/**
+ * La personne responsable du contenu du site (souvent le gérant).
+ */
+director: string
+/**
+ * Le nom, l'adresse et le téléphone de l'hébergeur du site ; chaque ligne est séparée d'une virgule à l'affichage.
+ */
+host: string
+/**
+ * En Markdown. Ces repères sont remplacés à l'affichage : {{nom}}, {{forme_juridique}}, {{siret}}, {{adresse}}, {{telephone}}, {{email}} (depuis « Identité du garage »), {{directeur}} et {{hebergeur}} (ci-dessus).
+ */
+mentions: string
+/**
+ * En Markdown. Ces repères sont remplacés à l'affichage : {{nom}}, {{forme_juridique}}, {{siret}}, {{adresse}}, {{telephone}}, {{email}} (depuis « Identité du garage »), {{directeur}} et {{hebergeur}} (ci-dessus).
+ */
+privacy: string
+}
+
+/**
  * La fenêtre d'information affichée à l'ouverture du site.
  */
 export interface ModalContent {
@@ -171,6 +246,8 @@ export interface ContentByType {
   "financing": FinancingContent;
   "hero": HeroContent;
   "hours": HoursContent;
+  "identity": IdentityContent;
+  "legal": LegalContent;
   "modal": ModalContent;
   "pricing": PricingContent;
   "sections": SectionsContent;

@@ -14,6 +14,8 @@ export const contact: CompiledValidator;
 export const financing: CompiledValidator;
 export const hero: CompiledValidator;
 export const hours: CompiledValidator;
+export const identity: CompiledValidator;
+export const legal: CompiledValidator;
 export const modal: CompiledValidator;
 export const pricing: CompiledValidator;
 export const sections: CompiledValidator;

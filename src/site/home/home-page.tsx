@@ -10,7 +10,6 @@ import { SitePopup } from '../modal/site-popup.tsx';
 import { isEditableSectionType, type SectionType } from '../../content/section-types.ts';
 import { SECTION_COMPONENTS } from '../sections/registry.ts';
 import { usePageHead } from '../seo/use-page-head.ts';
-import { SITE_NAME } from '../site-name.ts';
 import { useRecordHomeVisit } from '../visits/record-visit.ts';
 import { homeBlocks, type HomeBlock } from './home-sections.ts';
 
@@ -74,7 +73,7 @@ export function HomePage() {
       <main id="contenu" tabIndex={-1} className="home">
         {/* The hero holds the page's h1; when the owner hides it, the page still needs one. */}
         {!blocks.some((b) => b.kind === 'registered' && b.type === 'hero') && (
-          <h1 className="visually-hidden">{SITE_NAME}</h1>
+          <h1 className="visually-hidden">{content.identity.name}</h1>
         )}
         {blocks.map((block) => (
           <HomeBlockView key={block.id} block={block} content={content} />

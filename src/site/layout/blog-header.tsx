@@ -1,13 +1,14 @@
 import { Link } from 'wouter';
-import { SITE_NAME } from '../site-name.ts';
+import { useSiteContent } from '../../content/api.ts';
 
 /** The simple header of blog pages, not the home menu (docs/decisions/013-blog-pages-header.md). */
 export function BlogHeader() {
+  const { identity } = useSiteContent().content;
   return (
     <header className="blog-header">
       <div className="blog-header__inner">
         <Link className="site-header__brand" to="/">
-          {SITE_NAME}
+          {identity.name}
         </Link>
         <nav aria-label="Navigation du blog">
           <ul>

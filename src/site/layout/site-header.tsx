@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { SITE_NAME } from '../site-name.ts';
+import { useSiteContent } from '../../content/api.ts';
 import { scrollToSection } from './scroll-to-section.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
@@ -35,6 +35,7 @@ export function SiteHeader({ links, children }: SiteHeaderProps) {
   const scrolled = useScrolledPast(HEADER_DARKEN_THRESHOLD_PX);
   const [pathname] = useLocation();
   const top = useRef<HTMLDivElement>(null);
+  const { identity } = useSiteContent().content;
 
   if (pathname.startsWith('/blog')) return null;
 
@@ -51,7 +52,7 @@ export function SiteHeader({ links, children }: SiteHeaderProps) {
       </div>
       <div className="site-header__inner">
         <a className="site-header__brand" href="#top">
-          {SITE_NAME}
+          {identity.name}
         </a>
         <button
           type="button"

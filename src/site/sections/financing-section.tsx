@@ -1,15 +1,14 @@
+import { useSiteContent } from '../../content/api.ts';
 import type { FinancingContent } from '../../content/generated/types.ts';
 import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 
 /**
- * The financing partner's online simulator. The spec names the links but not their address: this
- * is where the garage's real partner address goes.
+ * The three financing solutions, one card each, and the partner's simulator for each: its
+ * address is part of the garage's identity.
  */
-export const FINANCING_PARTNER_SIMULATOR_URL = 'https://simulateur.partenaire-financement.fr/';
-
-/** The three financing solutions, one card each, and the partner's simulator for each. */
 export function FinancingSection({ content }: { content: FinancingContent }) {
+  const simulatorUrl = useSiteContent().content.identity.financingSimulatorUrl;
   return (
     <SectionFrame anchor={SECTION_TYPES.financing.anchor} title={content.title}>
       <p>{content.description}</p>
@@ -19,7 +18,7 @@ export function FinancingSection({ content }: { content: FinancingContent }) {
             <h3>{option.title}</h3>
             <p>{option.description}</p>
             <p className="card__action">
-              <a href={FINANCING_PARTNER_SIMULATOR_URL} target="_blank" rel="noopener noreferrer">
+              <a href={simulatorUrl} target="_blank" rel="noopener noreferrer">
                 Simuler mon financement
                 <span className="visually-hidden">
                   {' '}
@@ -31,12 +30,7 @@ export function FinancingSection({ content }: { content: FinancingContent }) {
         ))}
       </ul>
       <p>
-        <a
-          className="button"
-          href={FINANCING_PARTNER_SIMULATOR_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a className="button" href={simulatorUrl} target="_blank" rel="noopener noreferrer">
           Ouvrir le simulateur de notre partenaire
           <span className="visually-hidden"> (nouvel onglet)</span>
         </a>

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticPathRouter } from '../../app/public-router.tsx';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadDefaultContent } from '../../content/api.ts';
 import { DEFAULT_CONTENT } from '../../content/defaults.ts';
 import {
   EDITABLE_SECTION_TYPES,
@@ -27,6 +28,10 @@ function renderSection(type: SectionType, content?: unknown) {
     </QueryClientProvider>,
   );
 }
+
+// A section that reads the rest of the site's content (financing: the identity's simulator)
+// finds its defaults there, as in a browser before the content has loaded.
+beforeAll(() => preloadDefaultContent());
 
 describe('SECTION_COMPONENTS', () => {
   it("gives the spec's section editors their admin routes", () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT } from '../../content/generated/defaults.ts';
 import type { SiteContent } from '../../content/content.ts';
 import { articleHead, homeHead, renderHeadTags, summarize } from './head.ts';
-import { postalAddress } from './json-ld.ts';
 
 const SITE = 'https://garage.example';
 const content = DEFAULT_CONTENT as SiteContent;
@@ -27,7 +26,7 @@ describe('head tags', () => {
   });
 
   it('marks an article as og:type article, escapes its title and describes it', () => {
-    const head = articleHead(article, SITE, '/images/hero-atelier.svg');
+    const head = articleHead(content.identity, article, SITE, '/images/hero-atelier.svg');
     expect(head.description).toBe('Quand ? Avant novembre.');
     const html = renderHeadTags(head, { withTitle: false });
     expect(html).not.toContain('<title>');
@@ -49,7 +48,9 @@ describe('head tags', () => {
 
   it('never puts a cover address other than http(s) in og:image or JSON-LD', () => {
     for (const image_url of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'vbscript:x']) {
-      const html = renderHeadTags(articleHead({ ...article, image_url }, SITE, '/images/x.svg'));
+      const html = renderHeadTags(
+        articleHead(content.identity, { ...article, image_url }, SITE, '/images/x.svg'),
+      );
       expect(html).not.toMatch(/javascript:|data:|vbscript:/);
       expect(html).toContain(
         '<meta property="og:image" content="https://garage.example/images/x.svg" />',
@@ -63,14 +64,46 @@ describe('head tags', () => {
     expect(text.endsWith('mot…')).toBe(true);
   });
 
-  it('structures a French postal address and keeps any other text as written', () => {
-    expect(postalAddress('1 rue de la République\n69001 Lyon')).toEqual({
-      '@type': 'PostalAddress',
-      streetAddress: '1 rue de la République',
-      postalCode: '69001',
-      addressLocality: 'Lyon',
-      addressCountry: 'FR',
+  it('describes the garage from its identity: name, address, contacts, logo and networks', () => {
+    const identity = {
+      ...content.identity,
+      name: 'Garage Martin',
+      street: '12 avenue Jean Jaurès',
+      postalCode: '13001',
+      city: 'Marseille',
+      phone: '04 91 00 00 00',
+      email: 'atelier@garage-martin.fr',
+      logo: '/images/logo.png',
+      socialLinks: [{ label: 'Facebook', url: 'https://facebook.com/garagemartin' }],
+    };
+    const html = renderHeadTags(homeHead({ ...content, identity }, SITE));
+    expect(html).toContain('<title>Garage Martin – entretien et réparation toutes marques</title>');
+    expect(html).toContain('<meta property="og:site_name" content="Garage Martin" />');
+    expect(html).toContain(`<meta name="description" content="${identity.description}" />`);
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(json)).toMatchObject({
+      '@type': 'AutoRepair',
+      name: 'Garage Martin',
+      url: 'https://garage.example/',
+      logo: 'https://garage.example/images/logo.png',
+      telephone: '04 91 00 00 00',
+      email: 'atelier@garage-martin.fr',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '12 avenue Jean Jaurès',
+        postalCode: '13001',
+        addressLocality: 'Marseille',
+        addressCountry: 'FR',
+      },
+      sameAs: ['https://facebook.com/garagemartin'],
     });
-    expect(postalAddress('Zone artisanale, sortie 12')).toBe('Zone artisanale, sortie 12');
+  });
+
+  it('names the garage as the publisher of its articles', () => {
+    const identity = { ...content.identity, name: 'Garage Martin' };
+    const html = renderHeadTags(articleHead(identity, article, SITE, '/images/x.svg'));
+    expect(html).toContain('<meta property="og:site_name" content="Garage Martin" />');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(json)).toMatchObject({ publisher: { name: 'Garage Martin' } });
   });
 });

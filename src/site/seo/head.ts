@@ -1,7 +1,9 @@
 import type { SiteContent } from '../../content/content.ts';
+import type { IdentityContent } from '../../content/generated/types.ts';
 import { ARTICLE_NOT_FOUND_TEXT } from '../blog/messages.ts';
 import { blogListTitle, blogPagePath } from '../blog/pages.ts';
-import { SITE_NAME } from '../site-name.ts';
+import { legalTitle, type LegalPage } from '../legal/legal-pages.ts';
+import { legalText } from '../legal/placeholders.ts';
 import {
   absoluteUrl,
   autoRepairJsonLd,
@@ -15,6 +17,8 @@ import type { BlogPostingInput, JsonLd } from './json-ld.ts';
 export interface PageHead {
   title: string;
   description: string;
+  /** The garage's name, as link previews name the site (og:site_name). */
+  siteName: string;
   /** Absent on pages that must not be indexed (a missing article). */
   canonicalUrl?: string;
   /** The pages before and after this one in a series (the blog list's pages). */
@@ -28,7 +32,11 @@ export interface PageHead {
   jsonLd: JsonLd[];
 }
 
-export const HOME_TITLE = `${SITE_NAME} – entretien et réparation toutes marques`;
+/** The home page's title: the garage's name and its tagline. */
+export function homeTitle(identity: IdentityContent): string {
+  return `${identity.name} – ${identity.tagline}`;
+}
+
 const BLOG_DESCRIPTION =
   "Conseils d'entretien automobile et actualités de l'atelier : entretien, freins, pneus, diagnostic.";
 const DESCRIPTION_MAX = 160;
@@ -43,7 +51,7 @@ export function summarize(text: string, max = DESCRIPTION_MAX): string {
 }
 
 /** Markdown reduced to its words, for a description when an article has no excerpt. */
-function plainText(markdown: string): string {
+export function plainText(markdown: string): string {
   return markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -52,10 +60,11 @@ function plainText(markdown: string): string {
 }
 
 export function homeHead(content: SiteContent, siteUrl: string): PageHead {
-  const hero = content.hero;
+  const { hero, identity } = content;
   return {
-    title: HOME_TITLE,
-    description: summarize(`${hero.heading}. ${hero.subheading}. ${hero.description}`),
+    title: homeTitle(identity),
+    description: summarize(identity.description),
+    siteName: identity.name,
     canonicalUrl: absoluteUrl(siteUrl, '/'),
     ogType: 'website',
     image: absoluteUrl(siteUrl, hero.backgroundImage),
@@ -64,10 +73,16 @@ export function homeHead(content: SiteContent, siteUrl: string): PageHead {
 }
 
 /** Page `page` of the blog list; `hasOlder`: a next page of older posts follows it. */
-export function blogListHead(siteUrl: string, page = 1, hasOlder = false): PageHead {
+export function blogListHead(
+  identity: IdentityContent,
+  siteUrl: string,
+  page = 1,
+  hasOlder = false,
+): PageHead {
   return {
     title: blogListTitle(page),
     description: BLOG_DESCRIPTION,
+    siteName: identity.name,
     canonicalUrl: absoluteUrl(siteUrl, blogPagePath(page)),
     ...(page > 1 && { prevUrl: absoluteUrl(siteUrl, blogPagePath(page - 1)) }),
     ...(hasOlder && { nextUrl: absoluteUrl(siteUrl, blogPagePath(page + 1)) }),
@@ -77,14 +92,16 @@ export function blogListHead(siteUrl: string, page = 1, hasOlder = false): PageH
 }
 
 export function articleHead(
+  identity: IdentityContent,
   article: BlogPostingInput & { content: string },
   siteUrl: string,
   fallbackImage: string,
 ): PageHead {
-  const posting = blogPostingJsonLd(article, siteUrl, fallbackImage);
+  const posting = blogPostingJsonLd(identity, article, siteUrl, fallbackImage);
   return {
     title: `${article.title} – Blog`,
     description: summarize(article.excerpt || plainText(article.content) || article.title),
+    siteName: identity.name,
     canonicalUrl: absoluteUrl(siteUrl, `/blog/${article.slug}`),
     ogType: 'article',
     image: imageUrl(siteUrl, article.image_url, fallbackImage),
@@ -94,15 +111,29 @@ export function articleHead(
   };
 }
 
-export function missingArticleHead(): PageHead {
-  return { ...missingPageHead(), title: ARTICLE_NOT_FOUND_TEXT };
+/** One legal page (`/mentions-legales`, `/confidentialite`), described by its own text. */
+export function legalHead(content: SiteContent, siteUrl: string, page: LegalPage): PageHead {
+  const { identity, legal } = content;
+  return {
+    title: legalTitle(page, identity),
+    description: summarize(plainText(legalText(identity, legal, page.field))),
+    siteName: identity.name,
+    canonicalUrl: absoluteUrl(siteUrl, page.path),
+    ogType: 'website',
+    jsonLd: [],
+  };
+}
+
+export function missingArticleHead(identity: IdentityContent): PageHead {
+  return { ...missingPageHead(identity), title: ARTICLE_NOT_FOUND_TEXT };
 }
 
 /** A page of the blog list that does not exist (past the last one). */
-export function missingPageHead(): PageHead {
+export function missingPageHead(identity: IdentityContent): PageHead {
   return {
     title: 'Page introuvable',
     description: BLOG_DESCRIPTION,
+    siteName: identity.name,
     ogType: 'website',
     noindex: true,
     jsonLd: [],
@@ -138,7 +169,7 @@ export function renderHeadTags(head: PageHead, { withTitle = true } = {}): strin
   tags.push(meta('property', 'og:title', head.title));
   tags.push(meta('property', 'og:description', head.description));
   if (head.canonicalUrl) tags.push(meta('property', 'og:url', head.canonicalUrl));
-  tags.push(meta('property', 'og:site_name', SITE_NAME));
+  tags.push(meta('property', 'og:site_name', head.siteName));
   tags.push(meta('property', 'og:locale', 'fr_FR'));
   if (head.image) tags.push(meta('property', 'og:image', head.image));
   if (head.publishedTime) {

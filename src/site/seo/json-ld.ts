@@ -1,5 +1,5 @@
 import type { SiteContent } from '../../content/content.ts';
-import { SITE_NAME } from '../site-name.ts';
+import type { IdentityContent } from '../../content/generated/types.ts';
 import { openingHoursSpecification } from './opening-hours.ts';
 
 const CONTEXT = 'https://schema.org';
@@ -27,40 +27,30 @@ export function imageUrl(siteUrl: string, image: string | null | undefined, fall
   return absoluteUrl(siteUrl, fallback);
 }
 
-/**
- * "1 rue de la République, 69001 Lyon" → a PostalAddress; any other shape stays the owner's text
- * (schema.org accepts a plain address), so nothing is made up.
- */
-export function postalAddress(text: string): string | Record<string, string> {
-  const oneLine = text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join(', ');
-  const match = /^(.+?),?\s+(\d{5})\s+([^,\d][^,]*)$/.exec(oneLine);
-  if (!match?.[1] || !match[2] || !match[3]) return oneLine;
-  return {
-    '@type': 'PostalAddress',
-    streetAddress: match[1].replace(/,$/, '').trim(),
-    postalCode: match[2],
-    addressLocality: match[3].trim(),
-    addressCountry: 'FR',
-  };
-}
-
-/** The home page's AutoRepair block, from the contact and hours content. */
+/** The home page's AutoRepair block, from the garage's identity and its opening hours. */
 export function autoRepairJsonLd(content: SiteContent, siteUrl: string): JsonLd {
+  const { identity } = content;
   const hours = openingHoursSpecification(content.hours);
+  const sameAs = identity.socialLinks.map((link) => link.url.trim());
   return {
     '@context': CONTEXT,
     '@type': 'AutoRepair',
     '@id': absoluteUrl(siteUrl, '/#garage'),
-    name: SITE_NAME,
+    name: identity.name,
+    description: identity.description,
     url: absoluteUrl(siteUrl, '/'),
+    logo: imageUrl(siteUrl, identity.logo, '/favicon.svg'),
     image: absoluteUrl(siteUrl, content.hero.backgroundImage),
-    address: postalAddress(content.contact.address),
-    telephone: content.contact.phone.trim(),
-    email: content.contact.email.trim(),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: identity.street.trim(),
+      postalCode: identity.postalCode.trim(),
+      addressLocality: identity.city.trim(),
+      addressCountry: 'FR',
+    },
+    telephone: identity.phone.trim(),
+    email: identity.email.trim(),
+    ...(sameAs.length > 0 && { sameAs }),
     ...(hours && hours.length > 0 && { openingHoursSpecification: hours }),
   };
 }
@@ -77,12 +67,17 @@ export interface BlogPostingInput {
 
 /** One article's BlogPosting block; `image` falls back to the picture the page itself shows. */
 export function blogPostingJsonLd(
+  identity: IdentityContent,
   article: BlogPostingInput,
   siteUrl: string,
   fallbackImage: string,
 ): JsonLd {
   const url = absoluteUrl(siteUrl, `/blog/${article.slug}`);
-  const publisher = { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl(siteUrl, '/') };
+  const publisher = {
+    '@type': 'Organization',
+    name: identity.name,
+    url: absoluteUrl(siteUrl, '/'),
+  };
   return {
     '@context': CONTEXT,
     '@type': 'BlogPosting',

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONTENT } from '../../content/generated/defaults.ts';
 import { blogListHead, renderHeadTags } from './head.ts';
 import { replaceHeadTags, siteUrlFromCanonical } from './use-page-head.ts';
+
+const { identity } = DEFAULT_CONTENT;
 
 describe('siteUrlFromCanonical', () => {
   it("reads the site's address from the canonical link of any public page", () => {
@@ -35,7 +38,7 @@ describe('replaceHeadTags', () => {
       '<link rel="stylesheet" href="/assets/site.css">';
     replaceHeadTags(
       document,
-      renderHeadTags(blogListHead('https://garage.fr'), { withTitle: false }),
+      renderHeadTags(blogListHead(identity, 'https://garage.fr'), { withTitle: false }),
     );
 
     const head = document.head;
@@ -55,10 +58,10 @@ describe('replaceHeadTags', () => {
   });
 
   it("moves a page of the blog list's previous and next links along with it", () => {
-    document.head.innerHTML = renderHeadTags(blogListHead('https://garage.fr', 1, true));
+    document.head.innerHTML = renderHeadTags(blogListHead(identity, 'https://garage.fr', 1, true));
     replaceHeadTags(
       document,
-      renderHeadTags(blogListHead('https://garage.fr', 2, true), { withTitle: false }),
+      renderHeadTags(blogListHead(identity, 'https://garage.fr', 2, true), { withTitle: false }),
     );
     const href = (rel: string) =>
       [...document.head.querySelectorAll(`link[rel="${rel}"]`)].map((l) => l.getAttribute('href'));
@@ -69,7 +72,7 @@ describe('replaceHeadTags', () => {
     // The last page: nothing after it.
     replaceHeadTags(
       document,
-      renderHeadTags(blogListHead('https://garage.fr', 3, false), { withTitle: false }),
+      renderHeadTags(blogListHead(identity, 'https://garage.fr', 3, false), { withTitle: false }),
     );
     expect(href('prev')).toEqual(['https://garage.fr/blog/page/2']);
     expect(href('next')).toEqual([]);

@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { readHydrationData } from '../../app/hydration.ts';
+import { useSiteContent } from '../../content/api.ts';
 import type { SiteContent } from '../../content/content.ts';
+import type { IdentityContent } from '../../content/generated/types.ts';
+import { LEGAL_PAGES, type LegalPage } from '../legal/legal-pages.ts';
 import type { BlogPostingInput } from './json-ld.ts';
 
 /**
@@ -11,6 +14,7 @@ export type PageHeadSource =
   | { page: 'home'; content: SiteContent }
   | { page: 'blog'; number: number; hasOlder: boolean }
   | { page: 'article'; article: BlogPostingInput & { content: string }; fallbackImage: string }
+  | { page: 'legal'; legal: LegalPage; content: SiteContent }
   | null
   | undefined;
 
@@ -23,12 +27,19 @@ const DESCRIBING =
   'meta[property^="og:"], meta[property^="article:"], meta[name^="twitter:"], ' +
   'script[type="application/ld+json"]';
 
+/** The paths of the legal pages without their slash, as alternatives of a regular expression. */
+const LEGAL_SEGMENTS = LEGAL_PAGES.map((page) =>
+  page.path.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+).join('|');
+const CANONICAL = new RegExp(`^(https?://.*?)/(?:blog(?:/.*)?|${LEGAL_SEGMENTS})?$`);
+
 /**
  * The site's public address as the server wrote it (SITE_URL) in a page's canonical link:
- * `<site>/`, `<site>/blog`, `<site>/blog/page/<n>` or `<site>/blog/<slug>`; else `fallback`.
+ * `<site>/`, `<site>/blog`, `<site>/blog/page/<n>`, `<site>/blog/<slug>` or a legal page's;
+ * else `fallback`.
  */
 export function siteUrlFromCanonical(canonical: string | null | undefined, fallback: string) {
-  return /^(https?:\/\/.*?)\/(?:blog(?:\/.*)?)?$/.exec(canonical ?? '')?.[1] ?? fallback;
+  return CANONICAL.exec(canonical ?? '')?.[1] ?? fallback;
 }
 
 let siteUrl: string | undefined;
@@ -52,7 +63,7 @@ export function replaceHeadTags(doc: Document, tags: string): void {
 
 let latest = 0;
 
-async function applyPageHead(source: PageHeadSource): Promise<void> {
+async function applyPageHead(source: PageHeadSource, identity: IdentityContent): Promise<void> {
   const ticket = ++latest;
   const base = siteUrlOf(document);
   // Only needed after a navigation in the browser: kept out of the page's first load.
@@ -63,10 +74,12 @@ async function applyPageHead(source: PageHeadSource): Promise<void> {
     source?.page === 'home'
       ? head.homeHead(source.content, base)
       : source?.page === 'blog'
-        ? head.blogListHead(base, source.number, source.hasOlder)
+        ? head.blogListHead(identity, base, source.number, source.hasOlder)
         : source?.page === 'article'
-          ? head.articleHead(source.article, base, source.fallbackImage)
-          : null;
+          ? head.articleHead(identity, source.article, base, source.fallbackImage)
+          : source?.page === 'legal'
+            ? head.legalHead(source.content, base, source.legal)
+            : null;
   // The `<title>` is React's: each page renders its own.
   replaceHeadTags(document, described ? head.renderHeadTags(described, { withTitle: false }) : '');
 }
@@ -79,9 +92,12 @@ let firstPage = true;
  * document already has the server's (when it was rendered for this path), so nothing is done.
  */
 export function usePageHead(source: PageHeadSource): void {
-  const page = source?.page ?? null;
+  // Every page's head names the garage (og:site_name, an article's publisher).
+  const { identity } = useSiteContent().content;
+  // One legal page or the other: the same kind of page, from the same content.
+  const page = source?.page === 'legal' ? source.legal.path : (source?.page ?? null);
   const data =
-    source?.page === 'home'
+    source?.page === 'home' || source?.page === 'legal'
       ? source.content
       : source?.page === 'article'
         ? source.article
@@ -96,10 +112,10 @@ export function usePageHead(source: PageHeadSource): void {
       siteUrlOf(document);
       return;
     }
-    applyPageHead(source).catch((error: unknown) => {
+    applyPageHead(source, identity).catch((error: unknown) => {
       console.warn("L'en-tête de la page n'a pas pu être mis à jour", error);
     });
     // `source` is rebuilt on every render; what it says is `page` and `data`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, data]);
+  }, [page, data, identity]);
 }
