@@ -11,6 +11,8 @@ export const FORMATS: Record<string, { pattern: string; flags: string }> = {
   // An absolute http(s) address, or a path on this site (/images/…): not `//host/…` nor `/\host`,
   // which browsers read as another site's address.
   'uri-reference': { pattern: '^(https?://[^\\s/?#]+[^\\s]*|/(?![/\\\\])[^\\s]*)$', flags: 'i' },
+  // A calendar date, as the browser's date field gives it.
+  date: { pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', flags: '' },
   'date-time': {
     pattern:
       '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?([Zz]|[+-]\\d{2}(:?\\d{2})?)$',

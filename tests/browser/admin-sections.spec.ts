@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { Section } from '../../src/content/generated/types.ts';
+import { BLOCK_TYPES, SECTION_TYPE_NAMES, SECTION_TYPES } from '../../src/content/section-types.ts';
 import { sectionAnchor } from '../../src/site/home/section-anchors.ts';
 import { expect, test } from './fixtures.ts';
 import { readContent, useAdminSession, writeContent } from './admin-session.ts';
@@ -11,6 +12,14 @@ import { axeViolations } from './axe.ts';
 const anchorOf = (id: string) =>
   sectionAnchor(DEFAULT_CONTENT.sections.find((section) => section.id === id) ?? { id, type: id });
 const DEFAULT_IDS = DEFAULT_CONTENT.sections.map((section) => section.id);
+
+/** What "Ajouter une section" offers: the free blocks, then each declared type not on the page. */
+const offered = (sections: readonly Section[]) => [
+  ...Object.values(BLOCK_TYPES).map((block) => block.label),
+  ...SECTION_TYPE_NAMES.filter((type) => !sections.some((s) => s.type === type)).map(
+    (type) => SECTION_TYPES[type].label,
+  ),
+];
 
 const session = useAdminSession('admin-sections');
 const { apiHeaders } = session;
@@ -277,17 +286,16 @@ test('a deleted section can be added back, and shows under its anchor again', as
 }) => {
   const form = page.getByRole('region', { name: 'Ajouter une section' });
   const type = form.getByLabel('Type');
-  // Every section type is on the page: only the text and image blocks are offered.
-  await expect(type.getByRole('option')).toHaveText(['Texte', 'Image']);
+  // The section types of the default page are not offered again.
+  await expect(type.getByRole('option')).toHaveText(offered(DEFAULT_CONTENT.sections));
+  expect(offered(DEFAULT_CONTENT.sections)).not.toContain('Financement');
 
-  await storeSections(
-    request,
-    headers,
-    DEFAULT_CONTENT.sections.filter((section) => section.id !== 'financing'),
-  );
+  const withoutFinancing = DEFAULT_CONTENT.sections.filter((section) => section.id !== 'financing');
+  await storeSections(request, headers, withoutFinancing);
   await page.reload();
   await expect(listOf(page)).toHaveCount(9);
-  await expect(type.getByRole('option')).toHaveText(['Texte', 'Image', 'Financement']);
+  await expect(type.getByRole('option')).toHaveText(offered(withoutFinancing));
+  expect(offered(withoutFinancing)).toContain('Financement');
   await type.selectOption({ label: 'Financement' });
   await expect(form.getByRole('textbox', { name: 'Titre' })).toHaveValue('Financement');
   // Its content has its own editor: no HTML nor image here.
@@ -299,7 +307,7 @@ test('a deleted section can be added back, and shows under its anchor again', as
     listOf(page).last().getByRole('link', { name: 'Modifier la section « Financement »' }),
   ).toHaveAttribute('href', '/admin/financing');
   await expect(type).toHaveValue('text');
-  await expect(type.getByRole('option')).toHaveText(['Texte', 'Image']);
+  await expect(type.getByRole('option')).toHaveText(offered(DEFAULT_CONTENT.sections));
   await saved(page);
 
   const added = (await storedSections(request, headers))!.at(-1)!;

@@ -82,6 +82,18 @@ describe.each([
       { ...DEFAULT_CONTENT.services, carouselImages: [{ image: '/images/a.svg', alt: '' }] },
       '« Images du carrousel » n°1 : « Texte alternatif » est obligatoire',
     ],
+    ...(
+      [
+        ['a rating of 0', 0, '« Note (de 1 à 5) » doit être supérieur ou égal à 1'],
+        ['a rating of 9', 9, '« Note (de 1 à 5) » doit être inférieur ou égal à 5'],
+        ['a rating of 4.5', 4.5, '« Note (de 1 à 5) » doit être un nombre entier'],
+      ] as const
+    ).map(([label, rating, message]): [string, string, unknown, string] => [
+      label,
+      'testimonials',
+      { title: 'Avis', reviews: [{ author: 'Marie L.', quote: 'Très bon accueil.', rating }] },
+      `« Avis » n°1 : ${message}`,
+    ]),
     [
       'a section without title',
       'sections',

@@ -184,6 +184,10 @@ export const DEFAULT_CONTENT: ContentByType = {
       }
     ]
   },
+  "testimonials": {
+    "title": "Ce que disent nos clients",
+    "reviews": []
+  },
   "vehicles": {
     "title": "Véhicules d'occasion et neufs",
     "description": "Découvrez les véhicules disponibles dans notre garage.",
@@ -205,4 +209,4 @@ export const FORM_DEFAULTS: {
   },
 };
 
-export const CONTENT_TYPES = ["about","alert","blog","contact","financing","hero","hours","identity","legal","modal","pricing","sections","services","vehicles"] as const;
+export const CONTENT_TYPES = ["about","alert","blog","contact","financing","hero","hours","identity","legal","modal","pricing","sections","services","testimonials","vehicles"] as const;

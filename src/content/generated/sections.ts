@@ -15,12 +15,13 @@ export const SECTION_TYPES = {
   "financing": {"anchor": "financement", "label": "Financement", "title": "Financement", "adminPath": "financing"},
   "blog": {"anchor": "blog", "label": "Section Blog", "title": "Blog", "adminPath": "blog-section"},
   "contact": {"anchor": "contact", "label": "Contact", "title": "Contact", "adminPath": "contact"},
+  "testimonials": {"anchor": "avis", "label": "Avis clients", "title": "Avis clients", "adminPath": "testimonials"},
 } as const;
 
 export type SectionType = keyof typeof SECTION_TYPES;
 
 /** The section types whose content is the site_content record of the same name, with an editor. */
-export type EditableSectionType = "hero" | "services" | "about" | "hours" | "pricing" | "vehicles" | "financing" | "blog" | "contact";
+export type EditableSectionType = "hero" | "services" | "about" | "hours" | "pricing" | "vehicles" | "financing" | "blog" | "contact" | "testimonials";
 
 /** The owner's free blocks (title, HTML content, image), anchored by their own id. */
 export const BLOCK_TYPES = {

@@ -207,6 +207,26 @@ alt: string
 }
 
 /**
+ * Les avis de vos clients, tels qu'ils vous les ont donnés, avec leur note de 1 à 5.
+ */
+export interface TestimonialsContent {
+title: string
+/**
+ * @maxItems 30
+ */
+reviews: Review[]
+}
+export interface Review {
+/**
+ * Le nom tel que le client accepte de le voir publié, par exemple « Marie L. ».
+ */
+author: string
+quote: string
+rating: number
+date?: string
+}
+
+/**
  * Le diaporama des véhicules de notre partenaire.
  */
 export interface VehiclesContent {
@@ -252,6 +272,7 @@ export interface ContentByType {
   "pricing": PricingContent;
   "sections": SectionsContent;
   "services": ServicesContent;
+  "testimonials": TestimonialsContent;
   "vehicles": VehiclesContent;
 }
 export type ContentType = keyof ContentByType;

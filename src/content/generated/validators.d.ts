@@ -20,5 +20,6 @@ export const modal: CompiledValidator;
 export const pricing: CompiledValidator;
 export const sections: CompiledValidator;
 export const services: CompiledValidator;
+export const testimonials: CompiledValidator;
 export const vehicles: CompiledValidator;
 export const blogPost: CompiledValidator;

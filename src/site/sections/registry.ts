@@ -10,6 +10,7 @@ import { HoursSection } from './hours-section.tsx';
 import { PaymentCalculatorSection } from './payment-calculator-section.tsx';
 import { PricingSection } from './pricing-section.tsx';
 import { ServicesSection } from './services-section.tsx';
+import { TestimonialsSection } from './testimonials-section.tsx';
 import { VehiclesSection } from './vehicles-section.tsx';
 
 /**
@@ -35,4 +36,5 @@ export const SECTION_COMPONENTS: { [T in SectionType]: ComponentType<SectionProp
   financing: FinancingSection,
   blog: BlogSection,
   contact: ContactSection,
+  testimonials: TestimonialsSection,
 };
