@@ -147,7 +147,7 @@ describe('the check migration', () => {
     const before = await checkMigrations(dir);
 
     await editSchema(dir, 'about', (schema) => {
-      schema.properties.title.maxLength = 80;
+      schema.properties.title.maxLength = 7_771;
     });
     await generate(dir, false);
     const first = await checkMigrations(dir);
@@ -157,7 +157,7 @@ describe('the check migration', () => {
 
     // Regenerating after another tweak replaces the uncommitted migration rather than adding one.
     await editSchema(dir, 'about', (schema) => {
-      schema.properties.title.maxLength = 81;
+      schema.properties.title.maxLength = 7_772;
     });
     const written = await generate(dir, false);
     expect(written).toContainEqual(
@@ -167,8 +167,8 @@ describe('the check migration', () => {
     expect(second.slice(0, -1)).toEqual(before);
     expect(second.at(-1)! > first.at(-1)!).toBe(true);
     const text = await readFile(path.join(dir, 'supabase/migrations', second.at(-1)!), 'utf8');
-    expect(text).toContain('> 81 then');
-    expect(text).not.toContain('> 80 then');
+    expect(text).toContain('> 7772 then');
+    expect(text).not.toContain('> 7771 then');
     expect(await generate(dir, true)).toEqual([]);
 
     // Back to the committed schema: the uncommitted migration goes.

@@ -107,8 +107,8 @@ async function planChecksMigration(
   const remove = committed ? checks.filter((f) => !committed.has(f)) : [];
   const base = checks.filter((f) => !remove.includes(f)).at(-1);
   if (base && (await read(base)) === sql) return { remove };
-  const kept = files.filter((f) => !remove.includes(f));
-  return { write: `${nextVersion(kept)}${CHECKS_SUFFIX}`, remove };
+  // After every version there is, the replaced one included, even within the same second.
+  return { write: `${nextVersion(files)}${CHECKS_SUFFIX}`, remove };
 }
 
 export async function generate(root: string, check: boolean): Promise<string[]> {
