@@ -28,6 +28,8 @@ const GROUPS = {
     ['/admin/stats', 'Statistiques'],
     ['/admin/modal', 'Pop-up'],
     ['/admin/alert', "Gérer l'Alerte"],
+    ['/admin/identity', 'Identité du garage'],
+    ['/admin/legal', 'Pages légales'],
   ],
 };
 
