@@ -17,22 +17,23 @@ import './content-panel.css';
 interface ContentPanelProps<T extends ContentType> {
   type: T;
   title: string;
-  intro: ReactNode;
+  /** A sentence under the title, saying what the panel is for. */
+  intro?: ReactNode;
   /** The public rendering of the values being typed, beside the stored content of other types. */
   renderPreview: (data: ContentByType[T], content: SiteContent) => ReactNode;
 }
 
 /**
- * A back-office panel for one content type that is not a home section, entirely from its
- * declarations (the schema and form hints, the generated validator): the generic form, its
- * validation, the save and a preview.
+ * A back-office panel for one content type, entirely from its declarations (the schema and form
+ * hints, the generated validator): the generic form, its validation, the save and a preview.
+ * Section editors and the panels of other types alike.
  */
 export function ContentPanel<T extends ContentType>(props: ContentPanelProps<T>) {
   return (
     <>
       <title>{`${props.title} – Administration`}</title>
       <h1>{props.title}</h1>
-      <p className="content-panel__intro">{props.intro}</p>
+      {props.intro && <p className="content-panel__intro">{props.intro}</p>}
       {isSupabaseConfigured ? <StoredContentEditor {...props} /> : <ConfigMissingNotice />}
     </>
   );
