@@ -3,9 +3,46 @@
 // (totals over all suites). Type checking, lint and the build count as one check each.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** The failed tests, named with their file and the first line of their error, repeated at the end. */
+const failedTests = [];
+
+// Terminal colours out: the error's text only.
+// eslint-disable-next-line no-control-regex
+const COLOURS = /\x1b\[[0-9;]*m/g;
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(COLOURS, '')
+    .trim()
+    .split('\n')[0];
+
+/** Failed tests in a vitest (Jest-like) or a Playwright JSON report. */
+function listFailed(report) {
+  const found = [];
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed')
+        found.push(
+          `${path.relative(process.cwd(), file.name)} › ${test.fullName} — ${firstLine(test.failureMessages?.[0])}`,
+        );
+    }
+  }
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        found.push(`${spec.file}:${spec.line} › ${spec.title} — ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return found;
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${[command, ...args].join(' ')}`);
@@ -40,6 +77,7 @@ function suite(label, command, args, reportFile, count, env) {
     return;
   }
   const { passed, failed, skipped } = count(report);
+  failedTests.push(...listFailed(report));
   results.passed += passed;
   results.failed += failed;
   results.skipped += skipped;
@@ -101,6 +139,8 @@ if (existsSync('dist/index.html')) {
   );
 }
 
+if (failedTests.length)
+  console.log(`\nTests en échec :\n${failedTests.map((t) => `  ✗ ${t}`).join('\n')}`);
 if (failures.length) console.log(`\nÉchecs : ${failures.join(', ')}`);
 if (results.skipped) {
   console.log(`${results.skipped} test(s) ignoré(s) : un test ignoré sans raison est un échec.`);

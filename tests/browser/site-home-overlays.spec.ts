@@ -189,11 +189,17 @@ test.describe('the pop-up', () => {
     await rewriteShell(page, withoutHydrationData);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let requested!: () => void;
+    const asked = new Promise<void>((resolve) => (requested = resolve));
     await page.route('**/rest/v1/site_content*', async (route) => {
+      requested();
       await held;
       await route.continue();
     });
     await page.goto('/');
+    // The read starts once React has taken over the page: focusing earlier could land on a
+    // server-rendered link that React replaces.
+    await asked;
     const skipLink = page.getByRole('link', { name: 'Aller au contenu' });
     await skipLink.focus();
     release();
