@@ -11,6 +11,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres-db.ts';
 import { requestFrom, signInFrom } from '../helpers/from-address.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { buildServerBundle } from './site-build.ts';
 
 // Two server processes on one PostgreSQL behind one address, as behind a load balancer: they
 // must behave as one site. Writes through one show in the other's pages; limits are counted for
@@ -26,10 +27,13 @@ describe('two server processes on one PostgreSQL', () => {
   let b: ServerProcess;
   let anonKey: string;
   let sqlClient: pg.Client;
+  let removeBundle: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
     dir = await mkdtemp(path.join(tmpdir(), 'garage-two-'));
+    // The pages are rendered by a bundle of their own: the test needs no prior `npm run build`.
+    removeBundle = await buildServerBundle(path.join(dir, 'dist'));
     const jwtSecret = randomBytes(32).toString('hex');
     anonKey = await makeApiKey('anon', jwtSecret);
     const db = await openPostgres(testDb.url);
@@ -40,6 +44,7 @@ describe('two server processes on one PostgreSQL', () => {
       DATABASE_URL: testDb.url,
       JWT_SECRET: jwtSecret,
       DATA_DIR: path.join(dir, name),
+      DIST_DIR: path.join(dir, 'dist'),
       API_RATE_LIMIT: '30',
       PUBLISH_INTERVAL_MS: '300',
     });
@@ -51,6 +56,7 @@ describe('two server processes on one PostgreSQL', () => {
     await sqlClient?.end();
     await Promise.all([a?.stop(), b?.stop()]);
     await testDb?.drop();
+    await removeBundle?.();
     await rm(dir, { recursive: true, force: true });
   });
 
