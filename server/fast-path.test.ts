@@ -20,13 +20,18 @@ describe('serveFromMemory', () => {
     const fast = serveFromMemory({
       cachedPage: (pathname) => {
         asked.push(pathname);
+        // Over PostgreSQL a kept page is known fresh once the stamp is read.
+        if (pathname === '/apres-lecture') return Promise.resolve(page);
+        if (pathname === '/perimee') return Promise.resolve(undefined);
+        if (pathname === '/lecture-impossible')
+          return Promise.reject(new Error('base injoignable'));
         return pathname === '/' || pathname === '/blog' ? page : undefined;
       },
       staticFile: () => undefined,
     });
     // What the fast path declines would go to Hono; here it gets a status no page has.
     server = createServer((req, res) => {
-      if (!fast(req, res)) res.writeHead(DECLINED).end();
+      fast(req, res, () => res.writeHead(DECLINED).end());
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -55,6 +60,14 @@ describe('serveFromMemory', () => {
 
     const notModified = await send('/', 'GET', { 'if-none-match': String(plain.headers.etag) });
     expect(notModified.status).toBe(304);
+  });
+
+  it('sends a page found fresh once its stamp is read, and declines one found stale or unreadable', async () => {
+    const fresh = await send('/apres-lecture');
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.toString()).toBe(HTML);
+    expect((await send('/perimee')).status).toBe(DECLINED);
+    expect((await send('/lecture-impossible')).status).toBe(DECLINED);
   });
 
   it('declines what it cannot answer exactly as the site would', async () => {

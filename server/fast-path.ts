@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { App } from './app.ts';
-import { answerFor, selectEncoding, type PageAnswer } from './render/prepared-page.server.ts';
+import {
+  answerFor,
+  selectEncoding,
+  type PageAnswer,
+  type PreparedPage,
+} from './render/prepared-page.server.ts';
 import { answerStatic } from './static-files.ts';
 
 /**
@@ -23,34 +28,40 @@ function plainHost(host: string | undefined): boolean {
 /**
  * Sends a built file or a cached server-rendered page straight from the Node request listener,
  * without the Hono pipeline: a GET or HEAD of a file loaded in memory, or of a page in the cache
- * and known to be fresh without asking the database. The answer is the one the Hono path sends for
- * the same request (the prepared answers hold their headers, the middlewares' ones included;
- * tests/integration/page-fast-path.test.ts compares them). Returns false, having sent nothing, for
- * every other request.
+ * once it is known to be fresh (at once on PGlite, after the shared one-row read over
+ * PostgreSQL). The answer is the one the Hono path sends for the same request (the prepared
+ * answers hold their headers, the middlewares' ones included; tests/integration/page-fast-path.test.ts
+ * compares them). Every other request, having been sent nothing, goes to `next`.
  */
 export function serveFromMemory({
   cachedPage,
   staticFile,
-}: Pick<App, 'cachedPage' | 'staticFile'>): (req: IncomingMessage, res: ServerResponse) => boolean {
-  return (req, res) => {
+}: Pick<App, 'cachedPage' | 'staticFile'>): (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+) => void {
+  return (req, res, next) => {
     const method = req.method;
-    if (method !== 'GET' && method !== 'HEAD') return false;
+    if (method !== 'GET' && method !== 'HEAD') return next();
     const target = req.url;
     if (target === undefined || !plainHost(req.headers.host) || (req.socket as TLSSocket).encrypted)
-      return false;
-    if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
+      return next();
+    if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return next();
     const send = (answer: PageAnswer) => {
       res.writeHead(answer.status, answer.headers);
       res.end(method === 'HEAD' ? undefined : (answer.body ?? undefined));
-      return true;
     };
     const file = staticFile(target);
     if (file)
       return send(answerStatic(file, req.headers['accept-encoding'], req.headers['if-none-match']));
-    const page = cachedPage(target);
-    if (!page) return false;
     const encoding = selectEncoding(req.headers['accept-encoding']);
-    if (encoding === 'deflate') return false;
-    return send(answerFor(page, encoding === 'gzip', req.headers['if-none-match']));
+    if (encoding === 'deflate') return next();
+    const sendPage = (page: PreparedPage | undefined) =>
+      page ? send(answerFor(page, encoding === 'gzip', req.headers['if-none-match'])) : next();
+    const page = cachedPage(target);
+    if (!(page instanceof Promise)) return sendPage(page);
+    // A failed read goes the ordinary way, which reads again and answers its error.
+    page.then(sendPage, next);
   };
 }

@@ -82,7 +82,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   });
   route.handle = (req, res) => {
     logRequest(req, res);
-    if (!fast(req, res)) void hono(req, res);
+    fast(req, res, () => void hono(req, res));
   };
 
   const stopBackups = scheduleDailyBackups(ctx);

@@ -34,7 +34,7 @@ export interface Site {
   routes: Hono;
   /** The built file at `pathname`, once the files are loaded (server/static-files.ts). */
   staticFile(pathname: string): StaticFile | undefined;
-  /** The renderer's cached page, when valid and known without waiting (SiteRenderer.cachedPage). */
+  /** The renderer's cached page, when valid, now or once its freshness is read (SiteRenderer.cachedPage). */
   cachedPage(pathname: string): ReturnType<SiteRenderer['cachedPage']>;
 }
 

@@ -36,6 +36,11 @@ export class PageCache<P> {
     return this.#bytes;
   }
 
+  /** Whether a page is kept for `key`, valid or not (a cheap test before reading a stamp). */
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
   get(key: string, stamp: string, now = Date.now()): P | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;

@@ -11,6 +11,9 @@ import { pageHtml } from './template.server.ts';
 
 export type EntryModule = typeof Entry;
 
+/** A cached page now, or once its freshness is read; undefined when there is none to check. */
+export type CachedPage = PreparedPage | Promise<PreparedPage | undefined> | undefined;
+
 /** Where `npm run build` puts the server bundle of src/entry-server.tsx, inside dist/. */
 export const SSR_DIR = '.ssr';
 
@@ -39,10 +42,11 @@ export interface SiteRenderer {
   /** The page of `url`, from the cache or rendered now; undefined for paths it does not render. */
   page(url: URL): Promise<PreparedPage | undefined>;
   /**
-   * The cached page of `pathname` when it is still valid and that can be known without waiting
-   * (server/render/freshness.server.ts); undefined otherwise.
+   * The cached page of `pathname` when it is still valid: at once when that is known without
+   * asking the database (server/render/freshness.server.ts), otherwise once the current stamp is
+   * read, if a page is kept for that path; undefined when none is.
    */
-  cachedPage(pathname: string): PreparedPage | undefined;
+  cachedPage(pathname: string): CachedPage;
 }
 
 /**
@@ -78,7 +82,10 @@ export function createSiteRenderer({
   return {
     cachedPage(pathname) {
       const stamp = freshness.known();
-      return stamp === undefined ? undefined : cache.get(pathname, stamp);
+      if (stamp !== undefined) return cache.get(pathname, stamp);
+      // The same read as page() below, shared among the requests that arrive meanwhile.
+      if (!cache.has(pathname)) return undefined;
+      return freshness.current().then((current) => cache.get(pathname, current));
     },
     async page(url) {
       if (!entry.matchPublicRoute(url.pathname)) return undefined;
