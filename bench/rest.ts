@@ -3,6 +3,7 @@
  * (default 10) on the two hottest public queries, with 1,000 posts stored, for three backends:
  * our server on PGlite, our server on a PostgreSQL server, and the real PostgREST on the same PGlite.
  */
+import './quiet-log.ts';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
