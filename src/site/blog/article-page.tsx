@@ -43,6 +43,7 @@ function ArticleView({ article }: { article: Article }) {
       <div className="article__cover">
         <FallbackImage
           src={article.image_url}
+          sizes="(min-width: 48rem) 46rem, 100vw"
           alt=""
           width={1200}
           height={630}

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import { responsiveSources } from '../../content/media.ts';
 
 /** An image that fails to load gives way to a default one. */
 export const DEFAULT_POST_IMAGE = '/images/hero-atelier.svg';
 
-type FallbackImageProps = Omit<ComponentProps<'img'>, 'src' | 'onError'> & {
+type FallbackImageProps = Omit<ComponentProps<'img'>, 'src' | 'srcSet' | 'onError'> & {
   src: string | null | undefined;
+  /** The image's width on the page (`<img sizes>`), for an uploaded photo's renderings. */
+  sizes: string;
 };
 
 /**
@@ -12,7 +15,7 @@ type FallbackImageProps = Omit<ComponentProps<'img'>, 'src' | 'onError'> & {
  * rendered on the server may have seen the image fail before React listened, hence the check
  * once mounted.
  */
-export function FallbackImage({ src, ...props }: FallbackImageProps) {
+export function FallbackImage({ src, sizes, ...props }: FallbackImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const image = useRef<HTMLImageElement>(null);
   const wanted = src || DEFAULT_POST_IMAGE;
@@ -30,6 +33,7 @@ export function FallbackImage({ src, ...props }: FallbackImageProps) {
       {...props}
       ref={image}
       src={shown}
+      {...responsiveSources(shown, sizes)}
       onError={() => {
         if (shown !== DEFAULT_POST_IMAGE) setFailedSrc(wanted);
       }}

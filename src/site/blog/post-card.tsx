@@ -16,6 +16,7 @@ export function PostCard({ post, eager }: PostCardProps) {
       <FallbackImage
         className="post-card__image"
         src={post.image_url}
+        sizes="(min-width: 64rem) 23rem, (min-width: 48rem) 50vw, 100vw"
         alt=""
         width={640}
         height={360}

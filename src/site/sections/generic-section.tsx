@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { responsiveSources } from '../../content/media.ts';
 import type { Section } from '../../content/generated/types.ts';
 import { LazySafeHtml } from '../../lib/markdown/lazy.tsx';
 import { SectionFrame } from './section-frame.tsx';
@@ -19,6 +20,7 @@ export function GenericSection({ section, anchor }: { section: Section; anchor: 
         <img
           className="generic-section__image"
           src={section.imageUrl}
+          {...responsiveSources(section.imageUrl, '(min-width: 72rem) 70rem, 100vw')}
           alt={section.title}
           width={1200}
           height={675}

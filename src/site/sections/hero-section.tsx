@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HeroContent } from '../../content/generated/types.ts';
 import { SECTION_TYPES } from '../../content/section-types.ts';
+import { responsiveSources } from '../../content/media.ts';
 import { HERO_FALLBACK_IMAGE as FALLBACK_IMAGE } from './hero-fallback.ts';
 
 const ANCHOR = SECTION_TYPES.hero.anchor;
@@ -32,6 +33,7 @@ export function HeroSection({ content }: { content: HeroContent }) {
         ref={image}
         className="hero__image"
         src={src}
+        {...responsiveSources(src, '100vw')}
         alt=""
         width={1600}
         height={900}

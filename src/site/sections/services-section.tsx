@@ -1,4 +1,5 @@
 import type { ServicesContent } from '../../content/generated/types.ts';
+import { responsiveSources } from '../../content/media.ts';
 import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 import { Slideshow } from './slideshow.tsx';
@@ -20,6 +21,7 @@ export function ServicesSection({ content }: { content: ServicesContent }) {
           <img
             className="services__image"
             src={content.imageUrl}
+            {...responsiveSources(content.imageUrl, '(min-width: 48rem) 35rem, 100vw')}
             alt=""
             width={800}
             height={600}

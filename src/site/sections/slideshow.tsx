@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { responsiveSources } from '../../content/media.ts';
 import type { Slide } from '../../content/generated/types.ts';
 import { usePrefersReducedMotion } from '../layout/use-reduced-motion.ts';
 
@@ -67,6 +68,7 @@ export function Slideshow({ slides, label }: SlideshowProps) {
           >
             <img
               src={slide.image}
+              {...responsiveSources(slide.image, '(min-width: 50rem) 48rem, 100vw')}
               alt={slide.alt}
               width={800}
               height={450}
