@@ -6,6 +6,23 @@
 
 export const MEDIA_BUCKET = 'media';
 
+/** The photo formats the bucket accepts, recognised by their content, and their file extension. */
+export const MEDIA_TYPES = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+} as const;
+export type MediaType = keyof typeof MEDIA_TYPES;
+
+/** The largest photo the bucket accepts, in bytes. */
+export const MEDIA_MAX_BYTES = 15 * 1024 * 1024;
+
+export function isMediaType(type: string): type is MediaType {
+  return Object.hasOwn(MEDIA_TYPES, type);
+}
+
 /** Widths, in pixels, of the renderings of a photo; any other width asked for snaps to the next. */
 export const MEDIA_WIDTHS = [480, 960, 1600] as const;
 

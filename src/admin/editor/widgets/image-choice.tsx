@@ -1,5 +1,6 @@
 import { useState, type FocusEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { PhotoUpload } from '../../media/photo-upload.tsx';
 import { ImagePreview } from './image-preview.tsx';
 
 /** One of the images offered in `ui:options.choices`. */
@@ -116,6 +117,7 @@ export function ImageChoice(props: ImageChoiceProps) {
             onChange={(event) => typeAddress(event.target.value)}
           />
         </div>
+        <PhotoUpload id={id} disabled={disabled} onUploaded={typeAddress} />
       </fieldset>
       <figure className="image-choice__preview">
         <ImagePreview src={value} alt={`Aperçu : ${choices[selected]?.label ?? 'image choisie'}`} />

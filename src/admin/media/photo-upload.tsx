@@ -1,0 +1,126 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { MEDIA_TYPES } from '../../content/media.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { checkPhoto, PhotoUploadError, uploadPhoto } from './upload-photo.ts';
+
+type Send = (file: File) => Promise<string>;
+
+const client = supabase;
+const defaultSend: Send | undefined = client ? (file) => uploadPhoto(client, file) : undefined;
+
+const ACCEPT = Object.keys(MEDIA_TYPES).join(',');
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
+}
+
+interface PhotoUploadProps {
+  /** Prefix of the ids inside (the image field's id). */
+  id: string;
+  disabled?: boolean;
+  /** Receives the public address of the photo once it is stored. */
+  onUploaded: (address: string) => void;
+  /** How a photo is sent; the media bucket through supabase-js unless given. */
+  send?: Send;
+}
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'sending'; name: string; size: number }
+  | { kind: 'sent'; name: string }
+  | { kind: 'failed'; message: string };
+
+/**
+ * "Téléverser une photo": a file picker (which offers the camera on a phone) and a drop zone.
+ * The photo goes to the media bucket under a generated name, and the field takes its address.
+ */
+export function PhotoUpload({
+  id,
+  disabled = false,
+  onUploaded,
+  send = defaultSend,
+}: PhotoUploadProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [over, setOver] = useState(false);
+  if (!send) return null;
+  const busy = state.kind === 'sending';
+
+  const start = async (file: File | undefined) => {
+    if (!file || busy) return;
+    const problem = checkPhoto(file);
+    if (problem) return setState({ kind: 'failed', message: problem });
+    setState({ kind: 'sending', name: file.name, size: file.size });
+    try {
+      onUploaded(await send(file));
+      setState({ kind: 'sent', name: file.name });
+    } catch (error) {
+      setState({
+        kind: 'failed',
+        message:
+          error instanceof PhotoUploadError
+            ? error.message
+            : "La photo n'a pas été envoyée : vérifiez votre connexion, puis réessayez.",
+      });
+    }
+  };
+
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setOver(false);
+    if (!disabled) void start(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div
+      className={`photo-upload${over ? ' photo-upload--over' : ''}`}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+    >
+      <input
+        ref={input}
+        id={`${id}-file`}
+        type="file"
+        accept={ACCEPT}
+        hidden
+        disabled={disabled || busy}
+        onChange={(event) => {
+          void start(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={disabled || busy}
+        aria-describedby={`${id}-file-hint`}
+        onClick={() => input.current?.click()}
+      >
+        Téléverser une photo
+      </button>
+      <p className="photo-upload__hint" id={`${id}-file-hint`}>
+        ou déposez-la ici : JPEG, PNG, WebP, AVIF ou GIF, 15 Mo au plus.
+      </p>
+      <div role="status" className="photo-upload__status">
+        {state.kind === 'sending' && (
+          <>
+            <progress aria-label="Envoi de la photo" />
+            <span>
+              Envoi de « {state.name} » ({megabytes(state.size)})…
+            </span>
+          </>
+        )}
+        {state.kind === 'sent' && <span>Photo « {state.name} » envoyée.</span>}
+      </div>
+      {state.kind === 'failed' && (
+        <p role="alert" className="photo-upload__error">
+          {state.message}
+        </p>
+      )}
+    </div>
+  );
+}
