@@ -84,7 +84,10 @@ export async function writeObject(
   return rows[0].id;
 }
 
-/** Tests the caller's right to write before the body is read, in a transaction rolled back. */
+/**
+ * Tests the caller's right to write before the body is read, in a transaction rolled back: a
+ * refusal by the policies (403) or a name already taken (409) costs no upload.
+ */
 export async function canWrite(
   db: Database,
   identity: RequestIdentity,
@@ -103,7 +106,7 @@ export async function canWrite(
   const rollback = Symbol('rollback');
   try {
     await db.asRequest(identity, async (tx) => {
-      await writeObject(tx, identity, ref, probe, mode === 'insert' ? 'upsert' : mode);
+      await writeObject(tx, identity, ref, probe, mode);
       throw rollback;
     });
   } catch (error) {

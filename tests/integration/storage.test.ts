@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -242,8 +242,49 @@ describe.each(backends)('photo storage (%s)', (_name, start) => {
       expect(error).not.toBeNull();
       expect([400, 403, 404]).toContain((error as { status?: number }).status);
     }
+    // Sent as is, past the client's URL normalisation: refused before any policy is asked.
+    const { data: session } = await clients.admin.auth.getSession();
+    for (const encoded of ['..%2F..%2Fetc%2Fpasswd', '%2Fetc%2Fpasswd', 'a%00b.jpg']) {
+      const response = await fetch(`${server.url}/storage/v1/object/media/${encoded}`, {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          authorization: `Bearer ${session.session!.access_token}`,
+          'content-type': 'image/png',
+        },
+        body: new Uint8Array(await png()),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
+    }
     expect(existsSync(path.join(dataDir, 'etc'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'storage', 'media', 'dossier'))).toBe(false);
+  });
+
+  it('makes the standard widths right after an upload, so that visitors never wait for them', async () => {
+    const name = photoName();
+    expect(
+      (await media('admin').upload(name, await jpegWithLocation(1800, 1200))).error,
+    ).toBeNull();
+    const folder = path.join(dataDir, 'storage', '.render', 'media', name);
+    const variants = async () =>
+      (await readdir(folder).catch(() => [])).filter((f) => !f.endsWith('.tmp')).sort();
+    // Made in the background: wait until the six are there (or give up after a while).
+    for (let i = 0; i < 150 && (await variants()).length < 6; i++)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    const made = await variants();
+    expect(made.map((f) => f.replace(/^[0-9a-f]+-/, ''))).toEqual([
+      '1600-q80.jpg',
+      '1600-q80.webp',
+      '480-q80.jpg',
+      '480-q80.webp',
+      '960-q80.jpg',
+      '960-q80.webp',
+    ]);
+
+    // Removing the photo removes its variants.
+    expect((await media('admin').remove([name])).error).toBeNull();
+    expect(existsSync(folder)).toBe(false);
   });
 
   it('renders WebP for browsers that take it, the original type otherwise, at a few widths only', async () => {
