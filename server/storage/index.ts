@@ -20,6 +20,7 @@ import {
   readObject,
   writeObject,
   type ObjectMetadata,
+  type WriteMode,
 } from './objects.ts';
 import { Renderer, transformOf } from './render.ts';
 
@@ -50,22 +51,31 @@ export function storageRoutes(ctx: StorageContext): Hono {
   const renderer = new Renderer(files);
   const { db } = ctx;
 
+  /**
+   * Who calls, the bucket, and whether the policies let the caller write this name, before the
+   * body is read (as Supabase's server tests it first). A refusal leaves the body unread, so its
+   * answer closes the connection.
+   */
+  async function admitUpload(request: Request, ref: ObjectRef, mode: WriteMode) {
+    try {
+      const identity = await identityOf(ctx, request.headers);
+      const bucket = await findBucket(db, ref.bucket);
+      await canWrite(db, identity, ref, mode);
+      return { identity, bucket };
+    } catch (error) {
+      const refusal = toStorageError(error);
+      throw new StorageError(refusal.status, refusal.error, refusal.message, true);
+    }
+  }
+
   async function upload(request: Request, ref: ObjectRef): Promise<Response> {
-    const identity = await identityOf(ctx, request.headers);
-    const bucket = await findBucket(db, ref.bucket);
-    const mode =
+    const mode: WriteMode =
       request.method === 'PUT'
         ? 'update'
         : request.headers.get('x-upsert') === 'true'
           ? 'upsert'
           : 'insert';
-    // Refused by the policies before the body is read, as Supabase's server tests it first.
-    try {
-      await canWrite(db, identity, ref, mode);
-    } catch (error) {
-      const refusal = toStorageError(error);
-      throw new StorageError(refusal.status, refusal.error, refusal.message, true);
-    }
+    const { identity, bucket } = await admitUpload(request, ref, mode);
     const limit = Math.min(bucket.fileSizeLimit ?? MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES);
     const body = await readUpload(request, limit);
     const image = await cleanImage(body.bytes, bucket.allowedMimeTypes);

@@ -46,6 +46,9 @@ export async function findBucket(db: Database, id: string): Promise<Bucket> {
 export const isoTime = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
 
+/** An upload's way of writing: a new name, a new or existing one (`x-upsert`), an existing one (PUT). */
+export type WriteMode = 'insert' | 'upsert' | 'update';
+
 function ownerOf(identity: RequestIdentity): string | null {
   const sub = identity.claims.sub;
   return typeof sub === 'string' && /^[0-9a-f-]{36}$/i.test(sub) ? sub : null;
@@ -60,7 +63,7 @@ export async function writeObject(
   identity: RequestIdentity,
   ref: ObjectRef,
   metadata: ObjectMetadata,
-  mode: 'insert' | 'upsert' | 'update',
+  mode: WriteMode,
 ): Promise<string> {
   const owner = ownerOf(identity);
   const params = [ref.bucket, ref.name, owner, JSON.stringify(metadata)];
@@ -92,7 +95,7 @@ export async function canWrite(
   db: Database,
   identity: RequestIdentity,
   ref: ObjectRef,
-  mode: 'insert' | 'upsert' | 'update',
+  mode: WriteMode,
 ): Promise<void> {
   const probe: ObjectMetadata = {
     eTag: '""',
