@@ -12,7 +12,7 @@ import type { ObjectMetadata } from './objects.ts';
 
 /**
  * The only widths rendered: any other asked for is served at the next one up (the largest past
- * it), so nobody can make the server render and keep thousands of sizes
+ * it, or when none is asked), so nobody can make the server render and keep thousands of sizes
  * (docs/decisions/023-media-storage.md).
  */
 export const WIDTHS = [480, 960, 1600] as const;
@@ -24,7 +24,7 @@ const MAX_PENDING = 64;
 const MAX_ON_DEMAND = 2;
 
 export interface Transform {
-  width: number | null;
+  width: number;
   quality: number;
   /** `origin`: keep the stored type; otherwise WebP when the client accepts it. */
   origin: boolean;
@@ -45,7 +45,7 @@ export function transformOf(url: URL): Transform {
   // height and resize are accepted and ignored: a variant keeps the photo's proportions.
   intParam(url, 'height', 1, 10_000);
   return {
-    width: width === null ? null : (WIDTHS.find((w) => w >= width) ?? WIDTHS.at(-1)!),
+    width: (width === null ? undefined : WIDTHS.find((w) => w >= width)) ?? WIDTHS.at(-1)!,
     quality: quality === null ? DEFAULT_QUALITY : Math.round(quality / 10) * 10,
     origin: url.searchParams.get('format') === 'origin',
   };
@@ -168,7 +168,7 @@ export class Renderer {
     type: string,
   ): string {
     const version = metadata.eTag.replace(/[^0-9a-f]/gi, '').slice(0, 32);
-    const name = `${version}-${transform.width ?? 'full'}-q${transform.quality}.${IMAGE_TYPES[type] ?? 'bin'}`;
+    const name = `${version}-${transform.width}-q${transform.quality}.${IMAGE_TYPES[type] ?? 'bin'}`;
     return path.join(this.folder(ref), name);
   }
 
@@ -190,9 +190,9 @@ export class Renderer {
         )
       )
         return file;
-      let image = sharp(this.files.path(ref), { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-      if (transform.width !== null)
-        image = image.resize({ width: transform.width, withoutEnlargement: true });
+      const image = sharp(this.files.path(ref), { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width: transform.width, withoutEnlargement: true });
       const quality = transform.quality;
       const encoded =
         type === 'image/webp'

@@ -324,6 +324,10 @@ describe.each(backends)('photo storage (%s)', (_name, start) => {
     expect(await variant(500, 'image/webp')).toMatchObject({ format: 'webp', width: 960 });
     expect(await variant(961, 'image/webp')).toMatchObject({ format: 'webp', width: 1600 });
     expect(await variant(5000, 'image/webp')).toMatchObject({ format: 'webp', width: 1600 });
+    const widthless = await fetch(url(480).replace('width=480&', ''), {
+      headers: { Accept: 'image/webp' },
+    });
+    expect((await sharp(Buffer.from(await widthless.arrayBuffer())).metadata()).width).toBe(1600);
 
     const first = await fetch(url(480), { headers: { Accept: 'image/webp' } });
     await first.arrayBuffer();
