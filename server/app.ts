@@ -14,8 +14,18 @@ import { EXPOSED_HEADERS, sharedResponseHeaders } from './shared-headers.ts';
 import { apiRateLimit, viewRateLimit, visitRateLimit } from './limits/middleware.ts';
 import { refuseEndedSessions } from './auth/session-gate.ts';
 import { apiSecurityHeaders } from './security-headers.ts';
+import { storageRoutes } from './storage/index.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** An upload to /storage/v1/object/<bucket>/<name> (not a list, whose JSON body is small). */
+function isUpload(method: string, path: string): boolean {
+  return (
+    (method === 'POST' || method === 'PUT') &&
+    path.startsWith('/storage/v1/object/') &&
+    !path.startsWith('/storage/v1/object/list/')
+  );
+}
 
 export interface App {
   /** The whole self-hosted backend as one fetch handler: API, auth, functions and the site. */
@@ -52,6 +62,10 @@ export function createApp(ctx: AppContext): App {
       'range',
       'x-supabase-api-version',
       'x-region',
+      // Sent by supabase-js's storage client.
+      'x-upsert',
+      'x-metadata',
+      'cache-control',
     ],
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     exposeHeaders: EXPOSED_HEADERS,
@@ -69,31 +83,33 @@ export function createApp(ctx: AppContext): App {
   api.use('*', apiSecurityHeaders());
   // After CORS, so that a browser can read the 429.
   api.use('*', apiRateLimit(limits, config.trustProxy));
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The rest of the oversized body is never read, so this connection cannot serve another request.
-      onError: (c) =>
-        c.json(
-          {
-            code: 'PGRST413',
-            message: 'Requête trop volumineuse : 1 Mo au maximum.',
-            details: null,
-            hint: null,
-          },
-          413,
-          { Connection: 'close' },
-        ),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    // The rest of the oversized body is never read, so this connection cannot serve another request.
+    onError: (c) =>
+      c.json(
+        {
+          code: 'PGRST413',
+          message: 'Requête trop volumineuse : 1 Mo au maximum.',
+          details: null,
+          hint: null,
+        },
+        413,
+        { Connection: 'close' },
+      ),
+  });
+  // Uploads of photos are bounded by the storage routes themselves, at 15 MB
+  // (docs/decisions/023-media-storage.md); every other body at 1 MB.
+  api.use('*', (c, next) => (isUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));
   api.use('/rest/v1/rpc/increment_views', viewRateLimit(limits, config.trustProxy));
   api.use('/functions/v1/recordVisit', visitRateLimit(limits, config.trustProxy));
   api.use('/rest/v1/*', refuseEndedSessions(ctx));
   api.use('/functions/v1/*', refuseEndedSessions(ctx));
+  api.use('/storage/v1/*', refuseEndedSessions(ctx));
   api.route('/rest/v1', restRoutes(ctx));
   api.route('/auth/v1', authRoutes(ctx));
   api.route('/admin/v1', adminApiRoutes(ctx));
+  api.route('/storage/v1', storageRoutes(ctx));
   api.route(
     '/functions/v1',
     functionRoutes(ctx, async (request) => app.fetch(request)),

@@ -12,6 +12,8 @@ export const BACKUP_FORMAT = 1;
 
 /** Where uploaded files live in the data directory; in a backup they are under `files/`. */
 export const FILES_DIR = 'storage';
+/** Folders of FILES_DIR left out of backups: the image variants' cache and unfinished uploads. */
+const SKIPPED_FILES = new Set(['.render', '.tmp']);
 
 export interface ManifestTable {
   schema: string;
@@ -112,7 +114,13 @@ export async function createBackup(
           () => false,
         )
       : false;
-    if (files) await cp(options.filesDir!, path.join(staging, 'files'), { recursive: true });
+    if (files)
+      await cp(options.filesDir!, path.join(staging, 'files'), {
+        recursive: true,
+        // Image variants are made again on demand, and files being uploaded are not yet objects
+        // (docs/decisions/023-media-storage.md).
+        filter: (source) => !SKIPPED_FILES.has(path.relative(options.filesDir!, source)),
+      });
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       createdAt: createdAt.toISOString(),

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
@@ -65,7 +66,7 @@ function client(url: string, anonKey: string) {
   });
 }
 
-/** Content, posts, an API key, two accounts and visits, through the API as the owner would. */
+/** Content, posts, an API key, a photo, two accounts and visits, through the API as the owner would. */
 async function fill(server: ServerProcess, env: Record<string, string>, anonKey: string) {
   expect(
     (
@@ -100,7 +101,14 @@ async function fill(server: ServerProcess, env: Record<string, string>, anonKey:
       headers: { authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
       body: '{"page":"home"}',
     });
-  return owner;
+  const name = `${randomUUID()}.png`;
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
+    .png()
+    .toBuffer();
+  expect((await owner.storage.from('media').upload(name, png)).error).toBeNull();
+  const stored = await fetch(`${server.url}/storage/v1/object/public/media/${name}`);
+  expect(stored.status).toBe(200);
+  return { owner, photo: { name, bytes: Buffer.from(await stored.arrayBuffer()) } };
 }
 
 /** Visits and posts written without pause until `stop()`: the backup runs meanwhile. */
@@ -165,6 +173,8 @@ describe('backup and restore on PGlite, then into PostgreSQL', () => {
   let anonKey: string;
   let source: Map<string, string[]>;
   let file: string;
+  let owner: Awaited<ReturnType<typeof fill>>['owner'];
+  let photo: Awaited<ReturnType<typeof fill>>['photo'];
   const env = (name: string) => ({
     DATA_DIR: path.join(root, name),
     BACKUP_DIR: path.join(root, 'backups'),
@@ -177,11 +187,11 @@ describe('backup and restore on PGlite, then into PostgreSQL', () => {
     anonKey = await makeApiKey('anon', jwtSecret);
     const server = await startServerProcess({ ...env('site'), JWT_SECRET: jwtSecret });
     try {
-      const owner = await fill(
+      ({ owner, photo } = await fill(
         server,
         { ...env('site'), PORT: String(server.port), JWT_SECRET: jwtSecret },
         anonKey,
-      );
+      ));
       const stop = keepWriting(server, anonKey, owner);
       await new Promise((resolve) => setTimeout(resolve, 300));
       const backup = await runScript('backup', {
@@ -215,7 +225,7 @@ describe('backup and restore on PGlite, then into PostgreSQL', () => {
     }
   }, 120_000);
 
-  it('serves the restored site: same accounts and passwords, same stored key', async () => {
+  it('serves the restored site: same accounts and passwords, same stored key, same photo', async () => {
     const server = await startServerProcess(env('copy'));
     try {
       const owner = client(server.url, anonKey);
@@ -227,6 +237,12 @@ describe('backup and restore on PGlite, then into PostgreSQL', () => {
         password: 'un-autre-mot-de-passe',
       });
       expect(wrong.error?.status).toBe(400);
+      const restored = await fetch(`${server.url}/storage/v1/object/public/media/${photo.name}`);
+      expect(restored.status).toBe(200);
+      expect(Buffer.from(await restored.arrayBuffer()).equals(photo.bytes)).toBe(true);
+      // The image variants' cache is left out of backups: it is made again on demand.
+      expect(existsSync(path.join(root, 'copy', 'storage', 'media', photo.name))).toBe(true);
+      expect(existsSync(path.join(root, 'copy', 'storage', '.render'))).toBe(false);
     } finally {
       await server.stop();
     }
@@ -291,7 +307,7 @@ describe('backup and restore on PostgreSQL', () => {
     try {
       const server = await startServerProcess(env);
       try {
-        const owner = await fill(server, { ...env, PORT: String(server.port) }, anonKey);
+        const { owner } = await fill(server, { ...env, PORT: String(server.port) }, anonKey);
         const stop = keepWriting(server, anonKey, owner);
         await new Promise((resolve) => setTimeout(resolve, 300));
         const backup = await runScript('backup', { ...env, PORT: String(server.port) });

@@ -48,6 +48,22 @@ function schemaChecks(getDb: () => Database) {
     expect(rows).toEqual(TABLES.map((relname) => ({ relname, relrowsecurity: true })));
   });
 
+  it('keeps row level security on the storage tables, and one public bucket for photos', async () => {
+    const db = getDb();
+    const rows = await sql<{ relname: string; relrowsecurity: boolean }>(
+      db,
+      `select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'storage' and c.relkind in ('r', 'p') order by c.relname`,
+    );
+    expect(rows).toEqual([
+      { relname: 'buckets', relrowsecurity: true },
+      { relname: 'objects', relrowsecurity: true },
+    ]);
+    expect(
+      await sql(db, 'select id, public, file_size_limit::int as limit from storage.buckets'),
+    ).toEqual([{ id: 'media', public: true, limit: 15 * 1024 * 1024 }]);
+  });
+
   it("sets search_path = '' on every security definer function", async () => {
     const rows = await sql<{ name: string; config: string | null }>(
       getDb(),

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { log } from '../log.ts';
+import { sendFile } from './download.ts';
+import { invalidRequest } from './errors.ts';
+import type { FileStore } from './files.ts';
+import { IMAGE_TYPES, MAX_INPUT_PIXELS } from './image.ts';
+import type { ObjectRef } from './keys.ts';
+import type { ObjectMetadata } from './objects.ts';
+
+/**
+ * The only widths rendered: any other asked for is served at the next one up (the largest past
+ * it, or when none is asked), so nobody can make the server render and keep thousands of sizes
+ * (docs/decisions/023-media-storage.md).
+ */
+export const WIDTHS = [480, 960, 1600] as const;
+/** Supabase's default quality; others are rounded to a multiple of 10, from 20 to 100. */
+export const DEFAULT_QUALITY = 80;
+/** Uploads waiting for their standard variants; more are left to be rendered on first visit. */
+const MAX_PENDING = 64;
+/** Renders a visitor may wait for at once; others queue behind them. */
+const MAX_ON_DEMAND = 2;
+
+export interface Transform {
+  width: number;
+  quality: number;
+  /** `origin`: keep the stored type; otherwise WebP when the client accepts it. */
+  origin: boolean;
+}
+
+function intParam(url: URL, name: string, min: number, max: number): number | null {
+  const raw = url.searchParams.get(name);
+  if (raw === null || raw === '') return null;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw invalidRequest(`Paramètre ${name} : entier de ${min} à ${max} attendu.`);
+  return Number(raw);
+}
+
+/** The transformation asked in a render URL, snapped to the few variants this server makes. */
+export function transformOf(url: URL): Transform {
+  const width = intParam(url, 'width', 1, 10_000);
+  const quality = intParam(url, 'quality', 20, 100);
+  // height and resize are accepted and ignored: a variant keeps the photo's proportions.
+  intParam(url, 'height', 1, 10_000);
+  return {
+    width: (width === null ? undefined : WIDTHS.find((w) => w >= width)) ?? WIDTHS.at(-1)!,
+    quality: quality === null ? DEFAULT_QUALITY : Math.round(quality / 10) * 10,
+    origin: url.searchParams.get('format') === 'origin',
+  };
+}
+
+/** A bounded queue of jobs run `concurrency` at a time; `tryAdd` refuses beyond `maxPending`. */
+class JobQueue {
+  private running = 0;
+  private readonly waiting: (() => Promise<void>)[] = [];
+  constructor(
+    private readonly concurrency: number,
+    private readonly maxPending = Infinity,
+  ) {}
+
+  tryAdd(job: () => Promise<void>): boolean {
+    if (this.waiting.length >= this.maxPending) return false;
+    this.waiting.push(job);
+    this.next();
+    return true;
+  }
+
+  run<T>(job: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push(() => job().then(resolve, reject));
+      this.next();
+    });
+  }
+
+  private next(): void {
+    while (this.running < this.concurrency && this.waiting.length > 0) {
+      const job = this.waiting.shift()!;
+      this.running++;
+      void job()
+        .catch(() => undefined)
+        .finally(() => {
+          this.running--;
+          this.next();
+        });
+    }
+  }
+}
+
+/** Image variants made with sharp and kept under `<root>/.render/` until their object changes. */
+export class Renderer {
+  private readonly cacheRoot: string;
+  private readonly inFlight = new Map<string, Promise<string>>();
+  private readonly background = new JobQueue(1, MAX_PENDING);
+  private readonly onDemand = new JobQueue(MAX_ON_DEMAND);
+
+  constructor(private readonly files: FileStore) {
+    this.cacheRoot = path.join(files.root, '.render');
+  }
+
+  private folder(ref: ObjectRef): string {
+    return path.join(this.cacheRoot, path.relative(this.files.root, this.files.path(ref)));
+  }
+
+  /** Drops every variant of an object (replaced or removed). */
+  async forget(ref: ObjectRef): Promise<void> {
+    await rm(this.folder(ref), { recursive: true, force: true });
+  }
+
+  /** Makes the standard widths of a new upload, in the background, one image at a time. */
+  prepare(ref: ObjectRef, metadata: ObjectMetadata): void {
+    const outputs = [...new Set(['image/webp', metadata.mimetype])];
+    this.background.tryAdd(async () => {
+      for (const width of WIDTHS)
+        for (const type of outputs)
+          await this.variant(ref, metadata, { width, quality: DEFAULT_QUALITY }, type).catch(
+            (error: unknown) => log.debug({ err: error, name: ref.name }, 'variant not prepared'),
+          );
+    });
+  }
+
+  /** Answers a render request: the variant from the cache, made first when missing. */
+  async respond(
+    request: Request,
+    ref: ObjectRef,
+    metadata: ObjectMetadata,
+    transform: Transform,
+  ): Promise<Response> {
+    const webp = !transform.origin && /image\/webp/i.test(request.headers.get('accept') ?? '');
+    const type = webp ? 'image/webp' : metadata.mimetype;
+    const file = await this.onDemandVariant(ref, metadata, transform, type);
+    const tag = metadata.eTag.replace(/"$/, `-${path.basename(file)}"`);
+    return sendFile(
+      file,
+      {
+        eTag: tag,
+        mimetype: type,
+        cacheControl: metadata.cacheControl,
+        lastModified: metadata.lastModified,
+      },
+      request,
+      { Vary: 'Accept' },
+    );
+  }
+
+  private async onDemandVariant(
+    ref: ObjectRef,
+    metadata: ObjectMetadata,
+    transform: Pick<Transform, 'width' | 'quality'>,
+    type: string,
+  ): Promise<string> {
+    const file = this.variantPath(ref, metadata, transform, type);
+    if (
+      await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    )
+      return file;
+    return this.onDemand.run(() => this.variant(ref, metadata, transform, type));
+  }
+
+  private variantPath(
+    ref: ObjectRef,
+    metadata: ObjectMetadata,
+    transform: Pick<Transform, 'width' | 'quality'>,
+    type: string,
+  ): string {
+    const version = metadata.eTag.replace(/[^0-9a-f]/gi, '').slice(0, 32);
+    const name = `${version}-${transform.width}-q${transform.quality}.${IMAGE_TYPES[type] ?? 'bin'}`;
+    return path.join(this.folder(ref), name);
+  }
+
+  /** Makes one variant unless it exists; one render per variant at a time. */
+  private variant(
+    ref: ObjectRef,
+    metadata: ObjectMetadata,
+    transform: Pick<Transform, 'width' | 'quality'>,
+    type: string,
+  ): Promise<string> {
+    const file = this.variantPath(ref, metadata, transform, type);
+    const pending = this.inFlight.get(file);
+    if (pending) return pending;
+    const made = (async () => {
+      if (
+        await stat(file).then(
+          (s) => s.isFile(),
+          () => false,
+        )
+      )
+        return file;
+      const image = sharp(this.files.path(ref), { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width: transform.width, withoutEnlargement: true });
+      const quality = transform.quality;
+      const encoded =
+        type === 'image/webp'
+          ? image.webp({ quality })
+          : type === 'image/jpeg'
+            ? image.jpeg({ quality, mozjpeg: false })
+            : type === 'image/png'
+              ? image.png()
+              : type === 'image/avif'
+                ? image.avif({ quality })
+                : image.gif();
+      const bytes = await encoded.toBuffer();
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      const temp = `${file}.${randomUUID()}.tmp`;
+      await writeFile(temp, bytes, { mode: 0o600 });
+      await rename(temp, file);
+      return file;
+    })().finally(() => this.inFlight.delete(file));
+    this.inFlight.set(file, made);
+    return made;
+  }
+}
