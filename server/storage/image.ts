@@ -1,15 +1,10 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { MEDIA_TYPES } from '../../src/content/media.ts';
 import { unsupportedType } from './errors.ts';
 
 /** The types a photo may have, as recognised from its bytes, and the extension of each. */
-export const IMAGE_TYPES: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-  'image/gif': 'gif',
-};
+export const IMAGE_TYPES: Readonly<Record<string, string>> = MEDIA_TYPES;
 
 /** Larger images are refused before they are decoded (a 15 MB file may claim any size). */
 export const MAX_INPUT_PIXELS = 100_000_000;

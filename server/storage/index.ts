@@ -12,6 +12,7 @@ import { errorResponse, invalidRequest, notFound, StorageError, toStorageError }
 import { FileStore } from './files.ts';
 import { cleanImage } from './image.ts';
 import { bucketOf, MAX_NAME_LENGTH, objectOf, type ObjectRef } from './keys.ts';
+import { MEDIA_MAX_BYTES } from '../../src/content/media.ts';
 import { listObjects, listOptions } from './list.ts';
 import {
   canWrite,
@@ -25,7 +26,7 @@ import {
 import { Renderer, transformOf } from './render.ts';
 
 /** The largest photo accepted, whatever a bucket allows (docs/decisions/023-media-storage.md). */
-export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = MEDIA_MAX_BYTES;
 /** Names one remove request may list. */
 const MAX_REMOVE = 1000;
 

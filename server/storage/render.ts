@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { MEDIA_WIDTHS } from '../../src/content/media.ts';
 import { log } from '../log.ts';
 import { sendFile } from './download.ts';
 import { invalidRequest } from './errors.ts';
@@ -15,7 +16,7 @@ import type { ObjectMetadata } from './objects.ts';
  * it, or when none is asked), so nobody can make the server render and keep thousands of sizes
  * (docs/decisions/023-media-storage.md).
  */
-export const WIDTHS = [480, 960, 1600] as const;
+export const WIDTHS = MEDIA_WIDTHS;
 /** Supabase's default quality; others are rounded to a multiple of 10, from 20 to 100. */
 export const DEFAULT_QUALITY = 80;
 /** Uploads waiting for their standard variants; more are left to be rendered on first visit. */
