@@ -5,8 +5,12 @@
  * Everything listens on 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
+import { DEFAULT_CONTENT } from '../src/content/generated/defaults.ts';
+import { MEDIA_BUCKET, MEDIA_WIDTHS, mediaRendering } from '../src/content/media.ts';
 import { makeApiKey } from '../server/jwt.ts';
 import { freePort } from '../tests/helpers/free-port.ts';
 
@@ -130,4 +134,39 @@ export async function seedArticles(server: StartedServer): Promise<string> {
   if (!response.ok)
     throw new Error(`Seeding articles: HTTP ${response.status} ${await response.text()}`);
   return `/blog/${posts[0][1]}`;
+}
+
+/**
+ * A phone photo of about 4 MB (4032×3024 JPEG, noisy enough not to compress away) uploaded to the
+ * media bucket and made the hero's background; returns its size in bytes.
+ */
+export async function useHeroPhoto(server: StartedServer): Promise<number> {
+  const [width, height] = [4032, 3024];
+  let photo: Buffer = Buffer.alloc(0);
+  for (let quality = 80; quality <= 95 && photo.length < 4_000_000; quality += 3) {
+    photo = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+      .blur(1.1)
+      .jpeg({ quality })
+      .toBuffer();
+  }
+  const supabase = createClient(server.url, server.serviceKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const name = `${randomUUID()}.jpg`;
+  const bucket = supabase.storage.from(MEDIA_BUCKET);
+  const { error } = await bucket.upload(name, photo, { contentType: 'image/jpeg' });
+  if (error) throw new Error(`Uploading the hero photo: ${error.message}`);
+  const address = bucket.getPublicUrl(name).data.publicUrl;
+  const hero = { ...DEFAULT_CONTENT.hero, backgroundImage: address };
+  const saved = await supabase.from('site_content').upsert({ type: 'hero', content: hero });
+  if (saved.error) throw new Error(`Saving the hero: ${saved.error.message}`);
+  // The server makes the renderings right after an upload; a visitor comes later. Wait for them.
+  for (const width of MEDIA_WIDTHS) {
+    const rendering = await fetch(mediaRendering(address, width)!, {
+      headers: { accept: 'image/avif,image/webp,*/*' },
+    });
+    await rendering.arrayBuffer();
+    if (!rendering.ok) throw new Error(`Rendering ${width}: HTTP ${rendering.status}`);
+  }
+  return photo.length;
 }
