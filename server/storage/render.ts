@@ -11,6 +11,13 @@ import { IMAGE_TYPES, MAX_INPUT_PIXELS } from './image.ts';
 import type { ObjectRef } from './keys.ts';
 import type { ObjectMetadata } from './objects.ts';
 
+/** Whether a variant is already on disk. */
+function isFile(file: string): Promise<boolean> {
+  return stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+}
 /**
  * The only widths rendered: any other asked for is served at the next one up (the largest past
  * it, or when none is asked), so nobody can make the server render and keep thousands of sizes
@@ -152,13 +159,7 @@ export class Renderer {
     type: string,
   ): Promise<string> {
     const file = this.variantPath(ref, metadata, transform, type);
-    if (
-      await stat(file).then(
-        (s) => s.isFile(),
-        () => false,
-      )
-    )
-      return file;
+    if (await isFile(file)) return file;
     return this.onDemand.run(() => this.variant(ref, metadata, transform, type));
   }
 
@@ -184,13 +185,7 @@ export class Renderer {
     const pending = this.inFlight.get(file);
     if (pending) return pending;
     const made = (async () => {
-      if (
-        await stat(file).then(
-          (s) => s.isFile(),
-          () => false,
-        )
-      )
-        return file;
+      if (await isFile(file)) return file;
       const image = sharp(this.files.path(ref), { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize({ width: transform.width, withoutEnlargement: true });
