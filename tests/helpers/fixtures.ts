@@ -64,16 +64,26 @@ export const OPENAI_KEY = 'sk-test-0123456789';
  * content without the `modal` row (so that inserting it can be tried), the five posts, one stored
  * API key and no visit. Returns each post's id by slug.
  */
+/** The one alternative text the arranged data holds (docs/decisions/024-media-library.md). */
+export const MEDIA_TEXT = {
+  name: '3f2b8c1e-7d4a-4e2b-9c1f-0a1b2c3d4e5f.jpg',
+  alt: 'L’atelier vu de l’entrée',
+};
+
 export async function resetData(db: Database, now = Date.now()): Promise<Record<string, string>> {
   await db.transaction(async (tx) => {
     await tx.exec(
-      'delete from public.site_content; delete from public.blog_posts; delete from public.api_keys; delete from public.visits;',
+      'delete from public.site_content; delete from public.blog_posts; delete from public.api_keys; delete from public.visits; delete from public.media_texts;',
     );
   });
   await seedDefaultContent(db);
   return db.transaction(async (tx) => {
     await tx.query("delete from public.site_content where type = 'modal'");
     await tx.query("insert into public.api_keys (name, key) values ('openai', $1)", [OPENAI_KEY]);
+    await tx.query('insert into public.media_texts (name, alt) values ($1, $2)', [
+      MEDIA_TEXT.name,
+      MEDIA_TEXT.alt,
+    ]);
     const ids: Record<string, string> = {};
     let created = now - 10 * DAY;
     for (const post of postFixtures(now)) {

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../server/db/database.ts';
 import { CONTENT_TYPES, DEFAULT_CONTENT } from '../../src/content/defaults.ts';
-import { OPENAI_KEY, type Actor } from './fixtures.ts';
+import { MEDIA_TEXT, OPENAI_KEY, type Actor } from './fixtures.ts';
 
 /**
  * The RLS matrix as data: who calls, what, and exactly what they get back and what it changes.
@@ -20,6 +20,7 @@ export interface Snapshot {
     views: number | null;
   }[];
   api_keys: { name: string; key: string }[];
+  media_texts: { name: string; alt: string }[];
   visits: { page: string }[];
 }
 
@@ -59,6 +60,7 @@ export async function snapshot(service: SupabaseClient): Promise<Snapshot> {
         .order('slug'),
     ),
     api_keys: await read(service.from('api_keys').select('name, key').order('name')),
+    media_texts: await read(service.from('media_texts').select('name, alt').order('name')),
     visits: await read(service.from('visits').select('page').order('id')),
   };
 }
@@ -414,6 +416,100 @@ function apiKeyCases(): RlsCase[] {
   return cases.map((c) => ({ ...c, name: `api_keys: ${c.name}` }));
 }
 
+/** Photos' alternative texts: everyone reads, administrators write (docs/decisions/024-media-library.md). */
+function mediaTextCases(): RlsCase[] {
+  const other = { name: '0c9d8e7f-1a2b-4c3d-8e9f-a0b1c2d3e4f5.png', alt: 'Une berline grise' };
+  const select: RlsCase['run'] = (c) => c.from('media_texts').select('name, alt');
+  const insert: RlsCase['run'] = (c) => c.from('media_texts').insert(other);
+  const update: RlsCase['run'] = (c) =>
+    c.from('media_texts').update({ alt: 'Texte piraté' }).eq('name', MEDIA_TEXT.name);
+  const remove: RlsCase['run'] = (c) => c.from('media_texts').delete().eq('name', MEDIA_TEXT.name);
+  const cases: RlsCase[] = [
+    { name: 'visitor reads', actor: 'visitor', run: select, status: 200, data: [MEDIA_TEXT] },
+    {
+      name: 'visitor cannot insert',
+      actor: 'visitor',
+      run: insert,
+      status: 401,
+      error: denied('media_texts'),
+    },
+    {
+      name: 'visitor cannot update',
+      actor: 'visitor',
+      run: update,
+      status: 401,
+      error: denied('media_texts'),
+    },
+    {
+      name: 'visitor cannot delete',
+      actor: 'visitor',
+      run: remove,
+      status: 401,
+      error: denied('media_texts'),
+    },
+    { name: 'non-admin reads', actor: 'member', run: select, status: 200, data: [MEDIA_TEXT] },
+    {
+      name: 'non-admin insert is refused by RLS',
+      actor: 'member',
+      run: insert,
+      status: 403,
+      error: rlsRefused('media_texts'),
+    },
+    {
+      name: 'non-admin update changes nothing',
+      actor: 'member',
+      run: update,
+      status: 204,
+      data: null,
+    },
+    {
+      name: 'non-admin delete changes nothing',
+      actor: 'member',
+      run: remove,
+      status: 204,
+      data: null,
+    },
+    {
+      name: 'admin inserts',
+      actor: 'admin',
+      run: insert,
+      status: 201,
+      data: null,
+      effect: (s) => {
+        s.media_texts.unshift(other);
+      },
+    },
+    {
+      name: 'admin updates',
+      actor: 'admin',
+      run: update,
+      status: 204,
+      data: null,
+      effect: (s) => {
+        s.media_texts[0]!.alt = 'Texte piraté';
+      },
+    },
+    {
+      name: 'admin deletes',
+      actor: 'admin',
+      run: remove,
+      status: 204,
+      data: null,
+      effect: (s) => {
+        s.media_texts = [];
+      },
+    },
+    {
+      name: 'admin cannot store a text longer than 250 characters',
+      actor: 'admin',
+      run: (c) => c.from('media_texts').insert({ name: other.name, alt: 'a'.repeat(251) }),
+      status: 400,
+      error: { code: '23514', message: /media_texts_alt_length/ },
+    },
+  ];
+  return cases.map((c) => ({ ...c, name: `media_texts: ${c.name}` }));
+}
+
 function visitCases(): RlsCase[] {
   const addVisit = async (db: Database) => {
     await db.transaction((tx) => tx.query("insert into public.visits (page) values ('home')"));
@@ -603,6 +699,7 @@ export function rlsCases(): RlsCase[] {
     ...siteContentCases(),
     ...blogPostCases(),
     ...apiKeyCases(),
+    ...mediaTextCases(),
     ...visitCases(),
     ...functionCases(),
   ];

@@ -8,7 +8,7 @@ import { makeClient, testConfig } from '../helpers/server.ts';
 import { sql } from '../helpers/fixtures.ts';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../helpers/postgres-db.ts';
 
-const TABLES = ['api_keys', 'blog_posts', 'site_content', 'visits'];
+const TABLES = ['api_keys', 'blog_posts', 'media_texts', 'site_content', 'visits'];
 const STATS = ['get_daily_stats', 'get_weekly_stats', 'get_monthly_stats', 'get_yearly_stats'];
 
 /** The checks both databases must pass once migrated from scratch. */
@@ -30,7 +30,7 @@ function schemaChecks(getDb: () => Database) {
     expect(after).toEqual(before);
   });
 
-  it('creates the four tables', async () => {
+  it('creates the five tables', async () => {
     const rows = await sql<{ relname: string }>(
       getDb(),
       `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -103,11 +103,12 @@ function schemaChecks(getDb: () => Database) {
     const rows = await sql<{ t: string; p: string; ok: boolean }>(
       getDb(),
       `select t, p, has_table_privilege('anon', 'public.' || t, p) as ok
-         from unnest(array['api_keys', 'blog_posts', 'site_content', 'visits']) t,
+         from unnest(array['api_keys', 'blog_posts', 'media_texts', 'site_content', 'visits']) t,
               unnest(array['select', 'insert', 'update', 'delete']) p order by 1, 2`,
     );
     expect(rows.filter((r) => r.ok)).toEqual([
       { t: 'blog_posts', p: 'select', ok: true },
+      { t: 'media_texts', p: 'select', ok: true },
       { t: 'site_content', p: 'select', ok: true },
     ]);
   });

@@ -5,14 +5,17 @@ interface ConfirmDialogProps {
   title: string;
   /** What will happen, in a sentence or two. */
   children: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => void;
+  /** Without it, the dialog only informs (a refusal): its one button closes it. */
+  confirmLabel?: string;
+  onConfirm?: () => void;
   onCancel: () => void;
+  /** The harmless button's label, 'Annuler' unless given. */
+  cancelLabel?: string;
 }
 
 /**
  * A confirmation before a destructive action, in a native modal `<dialog>`: the rest of the page
- * is inert and Escape cancels. Focus starts on 'Annuler', the harmless choice, and goes back
+ * is inert and Escape cancels. Focus starts on 'Annuler' (or `cancelLabel`), the harmless choice, and goes back
  * where it was once the dialog is gone. Render it only while the confirmation is asked.
  */
 export function ConfirmDialog({
@@ -21,6 +24,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   onCancel,
+  cancelLabel = 'Annuler',
 }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -69,11 +73,13 @@ export function ConfirmDialog({
           className="button button--secondary"
           onClick={onCancel}
         >
-          Annuler
+          {cancelLabel}
         </button>
-        <button type="button" className="button button--danger-solid" onClick={onConfirm}>
-          {confirmLabel}
-        </button>
+        {confirmLabel && onConfirm && (
+          <button type="button" className="button button--danger-solid" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        )}
       </div>
     </dialog>
   );
