@@ -14,6 +14,7 @@ import { ModalPage } from './modal/modal-page.tsx';
 import { BlogPage } from './blog/blog-page.tsx';
 import { IdentityPage } from './identity/identity-page.tsx';
 import { LegalPanel } from './legal/legal-panel.tsx';
+import { MediaPage } from './media/media-page.tsx';
 
 // ECharts is large: only the statistics page loads it.
 const StatsPage = lazy(() =>
@@ -28,6 +29,7 @@ const PANELS: Record<string, ComponentType> = {
   identity: IdentityPage,
   legal: LegalPanel,
   blog: BlogPage,
+  medias: MediaPage,
   stats: StatsPage,
 };
 

@@ -94,12 +94,16 @@ export async function writeContent(
 /**
  * Each test of the spec file opens `path` with the `type` row stored as `start`, and what was
  * stored before is put back after it (other spec files share the server). `stored(request)` reads
- * the row as it is at that moment. Call it at the top level, after useAdminSession.
+ * the row as it is at that moment, `store(request, content)` replaces it. Call it at the top level,
+ * after useAdminSession.
  */
 export function startEachTestWith<T>(
   apiHeaders: (anonKey: string) => Record<string, string>,
   { type, start, path }: { type: string; start: T; path: string },
-): { stored(request: APIRequestContext): Promise<T | undefined> } {
+): {
+  stored(request: APIRequestContext): Promise<T | undefined>;
+  store(request: APIRequestContext, content: T): Promise<void>;
+} {
   let headers: Record<string, string> = {};
   let original: T | undefined;
 
@@ -116,5 +120,8 @@ export function startEachTestWith<T>(
     await writeContent(request, headers, type, original);
   });
 
-  return { stored: (request) => readContent<T>(request, headers, type) };
+  return {
+    stored: (request) => readContent<T>(request, headers, type),
+    store: (request, content) => writeContent(request, headers, type, content),
+  };
 }

@@ -182,6 +182,52 @@ describe.each(backends)('photo storage (%s)', (_name, start) => {
     });
   });
 
+  it('keeps a photo that a page or a blog cover still shows, and removes it once replaced', async () => {
+    const admin = clients.admin;
+    const inPage = photoName();
+    const asCover = photoName('png');
+    for (const [name, body] of [
+      [inPage, await jpegWithLocation(64, 48)],
+      [asCover, await png()],
+    ] as const) {
+      expect((await media('admin').upload(name, body)).error).toBeNull();
+    }
+    const hero = await admin.from('site_content').select('content').eq('type', 'hero').single();
+    const heroContent = hero.data!.content as Record<string, unknown>;
+    const inPageUrl = media('admin').getPublicUrl(inPage).data.publicUrl;
+    expect(
+      (
+        await admin
+          .from('site_content')
+          .upsert({ type: 'hero', content: { ...heroContent, backgroundImage: inPageUrl } })
+      ).error,
+    ).toBeNull();
+    const post = await admin
+      .from('blog_posts')
+      .insert({
+        title: 'Photo de couverture',
+        slug: `couverture-${randomUUID()}`,
+        content: 'Texte',
+        excerpt: 'Résumé',
+        // Another domain: the photo is known by its name, wherever the site is served.
+        image_url: `https://ancien-domaine.example/storage/v1/object/public/media/${asCover}`,
+      })
+      .select('id')
+      .single();
+    expect(post.error).toBeNull();
+
+    expect(await media('admin').remove([inPage, asCover])).toEqual({ data: [], error: null });
+    expect((await fetch(inPageUrl)).status).toBe(200);
+
+    expect(
+      (await admin.from('site_content').upsert({ type: 'hero', content: heroContent })).error,
+    ).toBeNull();
+    expect((await admin.from('blog_posts').delete().eq('id', post.data!.id)).error).toBeNull();
+    const removed = await media('admin').remove([inPage, asCover]);
+    expect(removed.data?.map((object) => object.name).sort()).toEqual([inPage, asCover].sort());
+    expect((await fetch(inPageUrl)).status).toBe(404);
+  });
+
   it('refuses uploads from visitors and from users who are not administrators', async () => {
     for (const actor of ['visitor', 'member'] as const) {
       const { data, error } = await media(actor).upload(photoName('png'), await png());

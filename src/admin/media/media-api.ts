@@ -15,6 +15,7 @@ export const MEDIA_MESSAGES = {
   usageFailed: 'Impossible de savoir où cette photo est utilisée pour l’instant.',
   deleted: 'Photo supprimée avec succès',
   deleteFailed: 'Erreur lors de la suppression de la photo',
+  kept: 'La photo n’a pas été supprimée : elle est encore utilisée sur le site, ou a déjà été retirée. Rechargez la page pour voir où.',
   uploaded: 'Photo ajoutée à la médiathèque',
   altSaved: 'Texte alternatif enregistré avec succès',
   altFailed: "Erreur lors de l'enregistrement du texte alternatif",
@@ -64,7 +65,7 @@ export async function listMedia(
   const addresses = names.map((name) => bucket.getPublicUrl(name).data.publicUrl);
   const [alts, usages] = await Promise.all([
     readAlts(client, names),
-    readUsages(client, addresses).catch((failure: unknown) => {
+    readUsages(client, names).catch((failure: unknown) => {
       console.error(MEDIA_MESSAGES.usageFailed, failure);
       return null;
     }),
@@ -77,7 +78,7 @@ export async function listMedia(
       size: Number.isFinite(size) ? size : null,
       createdAt: object.created_at ?? null,
       alt: alts.get(object.name) ?? '',
-      usages: usages?.get(addresses[index]!) ?? null,
+      usages: usages?.get(object.name) ?? null,
     };
   });
   return { items, page, hasMore: objects.length > MEDIA_PAGE_SIZE };
@@ -90,30 +91,42 @@ async function readAlts(client: SupabaseClient, names: string[]): Promise<Map<st
   return new Map((data ?? []).map((row: { name: string; alt: string }) => [row.name, row.alt]));
 }
 
-/** Where these photos are used: site_content read whole, blog covers of these addresses only. */
+/**
+ * Where these photos are used: site_content read whole (a few small records), and the blog covers
+ * that end with one of these names only. Names are generated (a UUID and an extension), so they
+ * hold nothing a filter could misread.
+ */
 export async function readUsages(
   client: SupabaseClient,
-  addresses: string[],
+  names: string[],
 ): Promise<Map<string, MediaPlace[]>> {
-  if (addresses.length === 0) return new Map();
+  if (names.length === 0) return new Map();
+  const covers = names.map((name) => `image_url.like.*/${MEDIA_BUCKET}/${name}`).join(',');
   const [content, posts] = await Promise.all([
     client.from('site_content').select('type,content'),
-    client.from('blog_posts').select('id,title,image_url').in('image_url', addresses),
+    client.from('blog_posts').select('id,title,image_url').or(covers),
   ]);
   if (content.error) throw content.error;
   if (posts.error) throw posts.error;
   return findUsages(
-    addresses,
+    names,
     (content.data ?? []) as ContentRow[],
     (posts.data ?? []) as PostCover[],
   );
 }
 
-/** Removes a photo and its alternative text. */
+/** The database kept a photo: it is shown somewhere the library could not see, or is gone. */
+export class MediaKeptError extends Error {}
+
+/**
+ * Removes a photo and its alternative text. The bucket's policy keeps a photo still in use
+ * (docs/decisions/024-media-library.md): the removal then answers no object, and this throws
+ * MediaKeptError.
+ */
 export async function deleteMedia(client: SupabaseClient, name: string): Promise<void> {
   const { data, error } = await client.storage.from(MEDIA_BUCKET).remove([name]);
   if (error) throw error;
-  if (!data || data.length === 0) throw new Error(`Photo ${name} not removed`);
+  if (!data || data.length === 0) throw new MediaKeptError(`Photo ${name} not removed`);
   const text = await client.from('media_texts').delete().eq('name', name);
   if (text.error) throw text.error;
 }

@@ -14,6 +14,7 @@ import {
   formatSize,
   listMedia,
   MEDIA_MESSAGES,
+  MediaKeptError,
   readUsages,
   saveAlt,
   type MediaItem,
@@ -103,7 +104,7 @@ function MediaLibrary({
     setBusyName(item.name);
     try {
       // Read again now: the photo may have been put in a page since the list was read.
-      const places = (await readUsages(client, [item.publicUrl])).get(item.publicUrl) ?? [];
+      const places = (await readUsages(client, [item.name])).get(item.name) ?? [];
       if (places.length > 0) {
         setDialog({ kind: 'in-use', places });
         return;
@@ -114,7 +115,10 @@ function MediaLibrary({
       listHeading.current?.focus();
     } catch (error) {
       console.error(MEDIA_MESSAGES.deleteFailed, error);
-      setMessage({ kind: 'error', text: MEDIA_MESSAGES.deleteFailed });
+      setMessage({
+        kind: 'error',
+        text: error instanceof MediaKeptError ? MEDIA_MESSAGES.kept : MEDIA_MESSAGES.deleteFailed,
+      });
     } finally {
       setBusyName(null);
     }

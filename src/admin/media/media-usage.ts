@@ -1,4 +1,5 @@
 import { FORMS } from '../../content/generated/forms.ts';
+import { MEDIA_BUCKET } from '../../content/media.ts';
 import { isEditableSectionType, sectionEditor } from '../../content/section-types.ts';
 import { ADMIN_PAGES, adminHref } from '../shell/nav-items.ts';
 
@@ -54,28 +55,37 @@ function placeOf(row: ContentRow, path: (string | number)[]): MediaPlace {
 }
 
 /**
- * Where each of `addresses` (photos' public addresses) is used: any string of a site_content
- * record equal to it, and the cover of a blog post (docs/decisions/024-media-library.md). Each
- * place is named once per photo; an address used nowhere maps to an empty list.
+ * The name of the bucket's photo an address shows, if it is one: addresses are known by their end,
+ * `/media/<name>`, as the database's delete policy knows them, whatever domain they were made on.
+ */
+export function mediaNameOf(address: string): string | undefined {
+  const marker = `/${MEDIA_BUCKET}/`;
+  const at = address.lastIndexOf(marker);
+  return at < 0 ? undefined : address.slice(at + marker.length);
+}
+
+/**
+ * Where each photo of `names` is used: any string of a site_content record that shows it, and the
+ * cover of a blog post (docs/decisions/024-media-library.md). Each place is named once per photo;
+ * a photo used nowhere maps to an empty list.
  */
 export function findUsages(
-  addresses: readonly string[],
+  names: readonly string[],
   content: readonly ContentRow[],
   posts: readonly PostCover[],
 ): Map<string, MediaPlace[]> {
-  const usages = new Map<string, MediaPlace[]>(addresses.map((address) => [address, []]));
+  const usages = new Map<string, MediaPlace[]>(names.map((name) => [name, []]));
   const add = (address: string, place: MediaPlace) => {
-    const places = usages.get(address);
+    const name = mediaNameOf(address);
+    const places = name === undefined ? undefined : usages.get(name);
     if (places && !places.some((p) => p.label === place.label && p.href === place.href))
       places.push(place);
   };
   for (const row of content) {
-    for (const [value, path] of strings(row.content)) {
-      if (usages.has(value)) add(value, placeOf(row, path));
-    }
+    for (const [value, path] of strings(row.content)) add(value, placeOf(row, path));
   }
   for (const post of posts) {
-    if (post.image_url !== null && usages.has(post.image_url))
+    if (post.image_url !== null)
       add(post.image_url, { label: `Article « ${post.title} »`, href: '/admin/blog' });
   }
   return usages;

@@ -32,6 +32,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     label: 'Autres Pages',
     items: [
       { path: 'blog', label: 'Gestion du Blog', title: 'Gestion du Blog' },
+      { path: 'medias', label: 'Médiathèque', title: 'Médiathèque' },
       { path: 'stats', label: 'Statistiques', title: 'Statistiques de Visites' },
       { path: 'modal', label: 'Pop-up', title: 'Pop-up' },
       { path: 'alert', label: "Gérer l'Alerte", title: "Gérer l'Alerte" },
