@@ -108,11 +108,7 @@ export async function readUsages(
   ]);
   if (content.error) throw content.error;
   if (posts.error) throw posts.error;
-  return findUsages(
-    names,
-    (content.data ?? []) as ContentRow[],
-    (posts.data ?? []) as PostCover[],
-  );
+  return findUsages(names, (content.data ?? []) as ContentRow[], (posts.data ?? []) as PostCover[]);
 }
 
 /** The database kept a photo: it is shown somewhere the library could not see, or is gone. */

@@ -54,13 +54,7 @@ function placesText(places: MediaPlace[]): string {
   return places.map((place) => place.label).join(', ');
 }
 
-function MediaLibrary({
-  client,
-  send,
-}: {
-  client: SupabaseClient;
-  send: MediaPageProps['send'];
-}) {
+function MediaLibrary({ client, send }: { client: SupabaseClient; send: MediaPageProps['send'] }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -241,9 +235,7 @@ function MediaLibrary({
           cancelLabel="Fermer"
           onCancel={() => setDialog(null)}
         >
-          <p>
-            Cette photo est utilisée dans : {placesText(dialog.places)}. Remplacez-la d’abord.
-          </p>
+          <p>Cette photo est utilisée dans : {placesText(dialog.places)}. Remplacez-la d’abord.</p>
         </ConfirmDialog>
       )}
     </div>

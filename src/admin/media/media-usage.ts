@@ -23,7 +23,10 @@ export interface PostCover {
 }
 
 /** Every string in a JSON value, with the path of keys and indexes that leads to it. */
-function* strings(value: unknown, path: (string | number)[] = []): Generator<[string, typeof path]> {
+function* strings(
+  value: unknown,
+  path: (string | number)[] = [],
+): Generator<[string, typeof path]> {
   if (typeof value === 'string') yield [value, path];
   else if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) yield* strings(item, [...path, index]);
