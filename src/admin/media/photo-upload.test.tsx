@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MEDIA_MAX_BYTES } from '../../content/media.ts';
-import { PhotoUpload } from './photo-upload.tsx';
+import { PhotoUpload, type SendPhoto } from './photo-upload.tsx';
 import { PhotoUploadError, TOO_BIG, uploadErrorMessage, WRONG_FORMAT } from './upload-photo.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -15,7 +15,7 @@ afterEach(() => {
   container?.remove();
 });
 
-function render(send: (file: File) => Promise<string>) {
+function render(send: SendPhoto) {
   const received: string[] = [];
   container = document.createElement('div');
   document.body.append(container);
@@ -76,6 +76,62 @@ describe('PhotoUpload', () => {
     await choose(photo('image/png', 1000, 'faux.png'));
     expect(container.querySelector('[role="alert"]')?.textContent).toBe(WRONG_FORMAT);
     expect(received).toEqual([]);
+  });
+});
+
+describe('PhotoUpload progress', () => {
+  /** A send that the test drives: progress, then the address. */
+  function controlledSend() {
+    let report: (fraction: number) => void = () => {};
+    let finish: (address: string) => void = () => {};
+    const send: SendPhoto = (_file, onProgress) => {
+      report = onProgress;
+      return new Promise((resolve) => (finish = resolve));
+    };
+    return {
+      send,
+      progress: (fraction: number) => act(() => report(fraction)),
+      finish: (address: string) => act(async () => finish(address)),
+    };
+  }
+  const status = () => container.querySelector('[role="status"]')?.textContent;
+  const bar = () => container.querySelector('progress[aria-label="Envoi de la photo"]');
+
+  it('shows how much of the photo is sent, in French', async () => {
+    const upload = controlledSend();
+    const received = render(upload.send);
+    await choose(photo('image/jpeg'));
+    // Nothing known yet: an indeterminate bar, no figure.
+    expect(bar()?.hasAttribute('value')).toBe(false);
+    expect(status()).not.toContain('Envoi :');
+
+    upload.progress(0.42);
+    expect(bar()?.getAttribute('max')).toBe('1');
+    expect(bar()?.getAttribute('value')).toBe('0.42');
+    expect(status()).toContain('Envoi : 42\u00a0%');
+
+    // Almost all sent still reads 99 %; 100 % only when everything went out.
+    upload.progress(0.998);
+    expect(status()).toContain('Envoi : 99\u00a0%');
+    upload.progress(1);
+    expect(status()).toContain('Envoi : 100\u00a0%');
+
+    await upload.finish('https://garage.example/storage/v1/object/public/media/a.jpg');
+    expect(bar()).toBeNull();
+    expect(status()).toBe('Photo « atelier.jpg » envoyée.');
+    expect(received).toEqual(['https://garage.example/storage/v1/object/public/media/a.jpg']);
+  });
+
+  it("starts the next photo without the last one's figure", async () => {
+    const first = controlledSend();
+    render(first.send);
+    await choose(photo('image/jpeg'));
+    first.progress(0.5);
+    await first.finish('x');
+    await choose(photo('image/png', 1000, 'pont.png'));
+    expect(status()).toContain('Envoi de « pont.png »');
+    expect(status()).not.toContain('50');
+    expect(bar()?.hasAttribute('value')).toBe(false);
   });
 });
 

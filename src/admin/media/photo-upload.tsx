@@ -3,15 +3,30 @@ import { MEDIA_TYPES } from '../../content/media.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { checkPhoto, PhotoUploadError, uploadPhoto } from './upload-photo.ts';
 
-type Send = (file: File) => Promise<string>;
+/**
+ * Sends a photo and returns its public address; `onProgress` may be told the fraction sent so far
+ * (0 to 1), or never called.
+ */
+export type SendPhoto = (file: File, onProgress: (fraction: number) => void) => Promise<string>;
 
 const client = supabase;
-const defaultSend: Send | undefined = client ? (file) => uploadPhoto(client, file) : undefined;
+const defaultSend: SendPhoto | undefined = client
+  ? (file, onProgress) => uploadPhoto(client, file, onProgress)
+  : undefined;
 
 const ACCEPT = Object.keys(MEDIA_TYPES).join(',');
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
+}
+
+/**
+ * « 42 % », with a no-break space (Intl's spacing varies between ICU versions): rounded, but
+ * 100 % only once the whole photo is sent.
+ */
+function percent(fraction: number): string {
+  const rounded = fraction < 1 ? Math.min(Math.round(fraction * 100), 99) : 100;
+  return `${rounded}\u00a0%`;
 }
 
 interface PhotoUploadProps {
@@ -21,12 +36,12 @@ interface PhotoUploadProps {
   /** Receives the public address of the photo once it is stored. */
   onUploaded: (address: string) => void;
   /** How a photo is sent; the media bucket through supabase-js unless given. */
-  send?: Send;
+  send?: SendPhoto;
 }
 
 type State =
   | { kind: 'idle' }
-  | { kind: 'sending'; name: string; size: number }
+  | { kind: 'sending'; name: string; size: number; fraction?: number }
   | { kind: 'sent'; name: string }
   | { kind: 'failed'; message: string };
 
@@ -51,8 +66,10 @@ export function PhotoUpload({
     const problem = checkPhoto(file);
     if (problem) return setState({ kind: 'failed', message: problem });
     setState({ kind: 'sending', name: file.name, size: file.size });
+    const onProgress = (fraction: number) =>
+      setState((current) => (current.kind === 'sending' ? { ...current, fraction } : current));
     try {
-      onUploaded(await send(file));
+      onUploaded(await send(file, onProgress));
       setState({ kind: 'sent', name: file.name });
     } catch (error) {
       setState({
@@ -108,10 +125,19 @@ export function PhotoUpload({
       <div role="status" className="photo-upload__status">
         {state.kind === 'sending' && (
           <>
-            <progress aria-label="Envoi de la photo" />
+            {state.fraction === undefined ? (
+              <progress aria-label="Envoi de la photo" />
+            ) : (
+              <progress aria-label="Envoi de la photo" max={1} value={state.fraction} />
+            )}
             <span>
               Envoi de « {state.name} » ({megabytes(state.size)})…
             </span>
+            {state.fraction !== undefined && (
+              // The progress bar gives assistive technologies the value: the live region does
+              // not repeat each percent.
+              <span aria-hidden="true">Envoi : {percent(state.fraction)}</span>
+            )}
           </>
         )}
         {state.kind === 'sent' && <span>Photo « {state.name} » envoyée.</span>}

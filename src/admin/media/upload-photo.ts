@@ -1,5 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { StorageClient } from '@supabase/storage-js';
 import { isMediaType, MEDIA_BUCKET, MEDIA_MAX_BYTES, MEDIA_TYPES } from '../../content/media.ts';
+import { progressFetch, type OnProgress } from './xhr-fetch.ts';
 
 /** A photo refused or not sent, with what to do in French. */
 export class PhotoUploadError extends Error {}
@@ -44,18 +46,55 @@ export function checkPhoto(file: Pick<File, 'type' | 'size'>): string | undefine
 }
 
 /**
- * Sends a photo to the media bucket under a generated name (the bucket refuses any other) and
- * returns its public address, the value an image field stores.
+ * Where the client sends storage requests, and its key. supabase-js (2.x) keeps them in
+ * `storageUrl` (`new URL('storage/v1', project URL)`) and `supabaseKey`: protected in its types,
+ * plain properties at run time. Undefined if a later version stores them otherwise.
  */
-export async function uploadPhoto(supabase: SupabaseClient, file: File): Promise<string> {
+function storageTarget(supabase: SupabaseClient): { url: string; key: string } | undefined {
+  const { storageUrl, supabaseKey } = supabase as unknown as Record<string, unknown>;
+  if (!(storageUrl instanceof URL) || typeof supabaseKey !== 'string') return undefined;
+  return { url: storageUrl.href, key: supabaseKey };
+}
+
+/**
+ * A storage client like the app's, but sending through XMLHttpRequest to report the upload's
+ * progress; it sends the headers supabase-js adds: the key, and the signed-in user's token (the
+ * key when nobody is signed in). Undefined when the client's storage address cannot be read.
+ */
+async function progressStorage(
+  supabase: SupabaseClient,
+  onProgress: OnProgress,
+): Promise<StorageClient | undefined> {
+  const target = storageTarget(supabase);
+  if (!target) return undefined;
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token ?? target.key;
+  return new StorageClient(
+    target.url,
+    { apikey: target.key, Authorization: `Bearer ${token}` },
+    progressFetch(onProgress),
+  );
+}
+
+/**
+ * Sends a photo to the media bucket under a generated name (the bucket refuses any other) and
+ * returns its public address, the value an image field stores. With `onProgress`, it is told the
+ * fraction of the photo sent so far.
+ */
+export async function uploadPhoto(
+  supabase: SupabaseClient,
+  file: File,
+  onProgress?: OnProgress,
+): Promise<string> {
   const problem = checkPhoto(file);
   if (problem) throw new PhotoUploadError(problem);
   const extension = MEDIA_TYPES[file.type as keyof typeof MEDIA_TYPES];
   const name = `${crypto.randomUUID()}.${extension}`;
-  const bucket = supabase.storage.from(MEDIA_BUCKET);
   let error: unknown;
   try {
-    ({ error } = await bucket.upload(name, file, {
+    const storage =
+      (onProgress && (await progressStorage(supabase, onProgress))) || supabase.storage;
+    ({ error } = await storage.from(MEDIA_BUCKET).upload(name, file, {
       contentType: file.type,
       cacheControl: '31536000',
       upsert: false,
@@ -64,5 +103,5 @@ export async function uploadPhoto(supabase: SupabaseClient, file: File): Promise
     error = thrown;
   }
   if (error) throw new PhotoUploadError(uploadErrorMessage(error));
-  return bucket.getPublicUrl(name).data.publicUrl;
+  return supabase.storage.from(MEDIA_BUCKET).getPublicUrl(name).data.publicUrl;
 }
