@@ -223,6 +223,12 @@ test('adds a section, which shows at the end of the home page', async ({ page, r
     .getByLabel('Contenu (HTML, facultatif)')
     .fill('<p>Vidange offerte <b>ce mois-ci</b></p>');
   await form.getByLabel("Adresse de l'image (facultatif)").fill('/images/atelier.jpg');
+  // An image block's picture is described before the block is added.
+  const alt = form.getByLabel("Texte alternatif de l'image");
+  await form.getByRole('button', { name: 'Ajouter la section' }).click();
+  await expect(alt).toBeFocused();
+  await expect(alt).toHaveAccessibleDescription(/Décrivez l’image/);
+  await alt.fill('La vitrine du garage');
   const before = Date.now();
   await form.getByRole('button', { name: 'Ajouter la section' }).click();
   await expect(listOf(page)).toHaveCount(11);
@@ -238,6 +244,7 @@ test('adds a section, which shows at the end of the home page', async ({ page, r
     type: 'image',
     content: '<p>Vidange offerte <b>ce mois-ci</b></p>',
     imageUrl: '/images/atelier.jpg',
+    imageAlt: 'La vitrine du garage',
   });
   expect(added.id).toMatch(/^section-\d+$/);
   const stamp = Number(added.id.slice('section-'.length));
@@ -248,6 +255,10 @@ test('adds a section, which shows at the end of the home page', async ({ page, r
   const section = page.locator(`main > section#${added.id}`);
   await expect(section.getByRole('heading', { level: 2 })).toHaveText(name);
   await expect(section).toContainText('Vidange offerte ce mois-ci');
+  await expect(section.getByRole('img', { name: 'La vitrine du garage' })).toHaveAttribute(
+    'src',
+    '/images/atelier.jpg',
+  );
   await expect(section.locator('img')).toHaveAttribute('src', '/images/atelier.jpg');
 });
 

@@ -5,6 +5,7 @@ import { validatorFor } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import { createContentValidator, frenchErrors } from '../editor/content-validator.ts';
 import { EDITOR_TEMPLATES, EDITOR_WIDGETS } from '../editor/theme/index.ts';
+import { WIDGETS } from '../editor/widgets/index.ts';
 import type { BlogPostForm } from './blog-post.ts';
 import { ParisDateTimeWidget } from './paris-date-time-widget.tsx';
 import '../styles/editor.css';
@@ -34,7 +35,7 @@ export const BLOG_UI_SCHEMA = {
 } as UiSchema as UiSchema<BlogPostForm>;
 
 const TEMPLATES = EDITOR_TEMPLATES as Partial<TemplatesType<BlogPostForm>>;
-const WIDGETS = { ...EDITOR_WIDGETS, parisDateTime: ParisDateTimeWidget };
+const FORM_WIDGETS = { ...EDITOR_WIDGETS, ...WIDGETS, parisDateTime: ParisDateTimeWidget };
 const transformErrors = frenchErrors(schema);
 const customValidate = requiredNotBlank<BlogPostForm>(schema);
 
@@ -97,7 +98,7 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProp
         onChange={handleChange}
         onSubmit={handleSubmit}
         templates={TEMPLATES}
-        widgets={WIDGETS}
+        widgets={FORM_WIDGETS}
         {...FORM_BEHAVIOUR}
         transformErrors={transformErrors}
         customValidate={customValidate}

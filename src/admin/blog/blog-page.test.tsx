@@ -299,11 +299,11 @@ describe('BlogPage', () => {
     await typeInto(field(container, 'Titre'), 'Pneus : l’été arrive !');
     await typeInto(field(container, 'Contenu'), 'Texte');
     await typeInto(field(container, 'Résumé'), 'Résumé');
-    await typeInto(field(container, 'Image de couverture'), 'pas une adresse');
+    await typeInto(field(container, 'Adresse de l’image'), 'pas une adresse');
     expect(text()).toContain(
       'Saisissez une adresse web (https://…) ou un chemin commençant par /.',
     );
-    await typeInto(field(container, 'Image de couverture'), 'https://example.com/p.jpg');
+    await typeInto(field(container, 'Adresse de l’image'), 'https://example.com/p.jpg');
     await act(async () => container.querySelector('form')!.requestSubmit());
     await flush();
 

@@ -11,9 +11,16 @@ import {
   SECTION_TYPES,
   type BlockType,
 } from '../../content/section-types.ts';
+import { PhotoUpload } from '../media/photo-upload.tsx';
 import { addSection, editSection, type SectionDraft } from './sections-model.ts';
 
-type DraftField = 'title' | 'type' | 'content' | 'imageUrl';
+type DraftField = 'title' | 'type' | 'content' | 'imageUrl' | 'imageAlt';
+const DRAFT_FIELDS: readonly DraftField[] = ['title', 'type', 'content', 'imageUrl', 'imageAlt'];
+/** The longest description the schema accepts. */
+const ALT_MAX_LENGTH = FORMS.sections.schema.definitions.section.properties.imageAlt.maxLength;
+
+/** An image block's picture carries meaning: it is described (docs/decisions/024-media-library.md). */
+export const ALT_REQUIRED = 'Décrivez l’image pour les personnes qui ne la voient pas.';
 export type DraftProblems = Partial<Record<DraftField, string>>;
 
 export interface SectionTypeOption {
@@ -53,7 +60,7 @@ function problemsAt(candidate: readonly Section[], index: number): DraftProblems
   for (const problem of describeErrors(validate.errors ?? [], FORMS.sections.schema)) {
     const match = new RegExp(`^/${index}/(\\w+)$`).exec(problem.pointer);
     const field = match?.[1] as DraftField | undefined;
-    if (field && ['title', 'type', 'content', 'imageUrl'].includes(field) && !problems[field]) {
+    if (field && DRAFT_FIELDS.includes(field) && !problems[field]) {
       problems[field] = problem.message;
     }
   }
@@ -61,10 +68,20 @@ function problemsAt(candidate: readonly Section[], index: number): DraftProblems
   return problems;
 }
 
+/** The schema's problems, and an image block's picture without its description. */
+function problemsOf(candidate: readonly Section[], index: number): DraftProblems {
+  const problems = problemsAt(candidate, index);
+  const section = candidate[index];
+  if (section?.type === 'image' && section.imageUrl && !section.imageAlt && !problems.imageAlt) {
+    problems.imageAlt = ALT_REQUIRED;
+  }
+  return problems;
+}
+
 /** The problems of a new section, checked on the whole list it would make. */
 export function draftProblems(sections: readonly Section[], draft: SectionDraft): DraftProblems {
   const candidate = addSection(sections, draft, 0);
-  return problemsAt(candidate, candidate.length - 1);
+  return problemsOf(candidate, candidate.length - 1);
 }
 
 /** The problems of a section once edited, checked on the whole list it would make. */
@@ -74,7 +91,7 @@ export function editProblems(
   draft: SectionDraft,
 ): DraftProblems {
   const candidate = editSection(sections, id, draft);
-  return problemsAt(
+  return problemsOf(
     candidate,
     candidate.findIndex((section) => section.id === id),
   );
@@ -117,6 +134,7 @@ export function SectionForm({
     type: `${id}-type`,
     content: `${id}-content`,
     imageUrl: `${id}-image`,
+    imageAlt: `${id}-image-alt`,
   };
   const ownContent = hasOwnContent(draft.type);
 
@@ -140,7 +158,7 @@ export function SectionForm({
     event.preventDefault();
     const sent: SectionDraft = ownContent
       ? draft
-      : { title: draft.title, type: draft.type, content: '', imageUrl: '' };
+      : { title: draft.title, type: draft.type, content: '', imageUrl: '', imageAlt: '' };
     const found = problemsOf(sent);
     setProblems(found);
     const first = (Object.keys(ids) as DraftField[]).find((field) => found[field]);
@@ -241,6 +259,26 @@ export function SectionForm({
               Affichée sous le contenu pour une section de type « Image » (https://… ou /chemin).
             </p>
             {error('imageUrl')}
+            <PhotoUpload id={ids.imageUrl} onUploaded={(address) => set('imageUrl', address)} />
+          </div>
+          <div className={`editor-field${problems.imageAlt ? ' editor-field--invalid' : ''}`}>
+            <label className="editor-field__label" htmlFor={ids.imageAlt}>
+              Texte alternatif de l&apos;image
+            </label>
+            <input
+              id={ids.imageAlt}
+              className="editor-input"
+              value={draft.imageAlt ?? ''}
+              maxLength={ALT_MAX_LENGTH}
+              aria-invalid={problems.imageAlt ? true : undefined}
+              aria-describedby={describedBy('imageAlt', `${ids.imageAlt}-help`)}
+              onChange={(event) => set('imageAlt', event.target.value)}
+            />
+            <p id={`${ids.imageAlt}-help`} className="editor-field__help">
+              Décrit l&apos;image pour les personnes qui ne la voient pas. Obligatoire pour une
+              section de type « Image ».
+            </p>
+            {error('imageAlt')}
           </div>
         </>
       )}
@@ -263,7 +301,7 @@ export function SectionForm({
   );
 }
 
-const EMPTY: SectionDraft = { title: '', type: 'text', content: '', imageUrl: '' };
+const EMPTY: SectionDraft = { title: '', type: 'text', content: '', imageUrl: '', imageAlt: '' };
 
 interface AddSectionFormProps {
   sections: readonly Section[];

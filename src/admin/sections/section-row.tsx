@@ -150,6 +150,7 @@ export function SectionRow({ section, onToggle, onDelete, onEdit, editProblems }
               type: section.type,
               content: section.content ?? '',
               imageUrl: section.imageUrl ?? '',
+              imageAlt: section.imageAlt ?? '',
             }}
             problemsOf={(draft) => editProblems(section.id, draft)}
             submitLabel="Enregistrer la section"

@@ -96,6 +96,20 @@ export interface SectionDraft {
   type: string;
   content?: string;
   imageUrl?: string;
+  /** What the image shows, for people who do not see it. */
+  imageAlt?: string;
+}
+
+/** The trimmed optional fields of a draft, blank ones left out. */
+function ownFields(draft: Omit<SectionDraft, 'type' | 'title'>): Partial<Section> {
+  const fields: Partial<Section> = {};
+  const content = draft.content?.trim();
+  const imageUrl = draft.imageUrl?.trim();
+  const imageAlt = draft.imageAlt?.trim();
+  if (content) fields.content = content;
+  if (imageUrl) fields.imageUrl = imageUrl;
+  if (imageUrl && imageAlt) fields.imageAlt = imageAlt;
+  return fields;
 }
 
 /** 'section-' plus a timestamp (the next millisecond if two are added in the same one). */
@@ -118,11 +132,8 @@ export function buildSection(
     order: sections.length,
     visible: true,
     type: draft.type,
+    ...ownFields(draft),
   };
-  const content = draft.content?.trim();
-  const imageUrl = draft.imageUrl?.trim();
-  if (content) section.content = content;
-  if (imageUrl) section.imageUrl = imageUrl;
   return section;
 }
 
@@ -148,12 +159,7 @@ export function editSection(
   if (!sections.some((section) => section.id === id)) return sections as Section[];
   return sections.map((section) => {
     if (section.id !== id) return section;
-    const { content: _content, imageUrl: _imageUrl, ...rest } = section;
-    const edited: Section = { ...rest, title: draft.title.trim() };
-    const content = draft.content?.trim();
-    const imageUrl = draft.imageUrl?.trim();
-    if (content) edited.content = content;
-    if (imageUrl) edited.imageUrl = imageUrl;
-    return edited;
+    const { content: _content, imageUrl: _imageUrl, imageAlt: _imageAlt, ...rest } = section;
+    return { ...rest, title: draft.title.trim(), ...ownFields(draft) };
   });
 }

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Section } from '../../content/generated/types.ts';
 import { render, unmount } from '../editor/dom-test-utils.ts';
-import { draftProblems } from './add-section-form.tsx';
+import { ALT_REQUIRED, draftProblems } from './add-section-form.tsx';
 import { toggleSection } from './sections-model.ts';
 import { useSectionsSaver } from './use-sections-saver.ts';
 
@@ -111,13 +111,37 @@ describe('draftProblems', () => {
       title: 'Ce champ est obligatoire.',
     });
     expect(
-      draftProblems(LIST, { title: 'Promo', type: 'image', imageUrl: 'pas une adresse' }),
+      draftProblems(LIST, {
+        title: 'Promo',
+        type: 'image',
+        imageUrl: 'pas une adresse',
+        imageAlt: 'Pneus',
+      }),
     ).toEqual({
       imageUrl: 'Saisissez une adresse web (https://…) ou un chemin commençant par /.',
     });
-    expect(draftProblems(LIST, { title: 'Promo', type: 'image', imageUrl: '/promo.jpg' })).toEqual(
-      {},
-    );
+    expect(
+      draftProblems(LIST, { title: 'Promo', type: 'image', imageUrl: '/p.jpg', imageAlt: 'Pneus' }),
+    ).toEqual({});
+  });
+
+  it('asks what an image block shows, and not for a text block, nor without an image', () => {
+    expect(draftProblems(LIST, { title: 'Promo', type: 'image', imageUrl: '/p.jpg' })).toEqual({
+      imageAlt: ALT_REQUIRED,
+    });
+    expect(
+      draftProblems(LIST, { title: 'Promo', type: 'image', imageUrl: '/p.jpg', imageAlt: '  ' }),
+    ).toEqual({ imageAlt: ALT_REQUIRED });
+    expect(draftProblems(LIST, { title: 'Promo', type: 'image', imageUrl: '' })).toEqual({});
+    expect(draftProblems(LIST, { title: 'Promo', type: 'text', imageUrl: '/p.jpg' })).toEqual({});
+    expect(
+      draftProblems(LIST, {
+        title: 'Promo',
+        type: 'image',
+        imageUrl: '/p.jpg',
+        imageAlt: 'x'.repeat(251),
+      }),
+    ).toEqual({ imageAlt: expect.stringContaining('250') });
     expect(
       draftProblems(LIST, {
         title: 'Promo',

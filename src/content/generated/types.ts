@@ -186,6 +186,10 @@ visible: boolean
 type: string
 content?: string
 imageUrl?: string
+/**
+ * Décrit l'image pour les personnes qui ne la voient pas.
+ */
+imageAlt?: string
 }
 
 /**

@@ -21,7 +21,7 @@ export function GenericSection({ section, anchor }: { section: Section; anchor: 
           className="generic-section__image"
           src={section.imageUrl}
           {...responsiveSources(section.imageUrl, '(min-width: 72rem) 70rem, 100vw')}
-          alt={section.title}
+          alt={section.imageAlt ?? section.title}
           width={1200}
           height={675}
           loading="lazy"

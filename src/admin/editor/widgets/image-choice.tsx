@@ -35,7 +35,10 @@ export interface ImageChoiceProps {
   invalid?: boolean;
 }
 
-/** A fixed list of images shown as thumbnails, or any address typed by the owner. */
+/**
+ * A fixed list of images shown as thumbnails, any address typed by the owner, or a photo sent
+ * from the device (then its address in the media bucket).
+ */
 export function ImageChoice(props: ImageChoiceProps) {
   const { id, label, value, choices, onChange, disabled = false, invalid = false } = props;
   const selected = choices.findIndex((choice) => choice.src === value);
@@ -66,41 +69,44 @@ export function ImageChoice(props: ImageChoiceProps) {
     <div className="image-choice" id={id} tabIndex={-1} onBlur={leave} onFocus={enter}>
       <fieldset className="image-choice__group">
         <legend className="visually-hidden">{label}</legend>
-        <div className="image-choice__thumbnails">
-          {choices.map((choice, index) => (
-            <label key={choice.src} className="image-choice__option">
+        {/* Without images to offer, the field is its address and the upload. */}
+        {choices.length > 0 && (
+          <div className="image-choice__thumbnails">
+            {choices.map((choice, index) => (
+              <label key={choice.src} className="image-choice__option">
+                <input
+                  type="radio"
+                  name={radioName}
+                  id={`${id}-choice-${index}`}
+                  value={choice.src}
+                  checked={index === selected}
+                  disabled={disabled}
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={describedBy}
+                  onChange={() => onChange(choice.src)}
+                />
+                <img src={choice.src} alt={choice.label} width={120} height={68} loading="lazy" />
+                <span className="image-choice__caption" aria-hidden="true">
+                  {choice.label}
+                </span>
+              </label>
+            ))}
+            <label className="image-choice__option image-choice__option--custom">
               <input
                 type="radio"
                 name={radioName}
-                id={`${id}-choice-${index}`}
-                value={choice.src}
-                checked={index === selected}
+                id={`${id}-custom`}
+                value=""
+                checked={isCustom}
                 disabled={disabled}
                 aria-invalid={invalid || undefined}
                 aria-describedby={describedBy}
-                onChange={() => onChange(choice.src)}
+                onChange={() => onChange(draft === '' ? undefined : draft)}
               />
-              <img src={choice.src} alt={choice.label} width={120} height={68} loading="lazy" />
-              <span className="image-choice__caption" aria-hidden="true">
-                {choice.label}
-              </span>
+              <span className="image-choice__caption">Autre image (adresse)</span>
             </label>
-          ))}
-          <label className="image-choice__option image-choice__option--custom">
-            <input
-              type="radio"
-              name={radioName}
-              id={`${id}-custom`}
-              value=""
-              checked={isCustom}
-              disabled={disabled}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              onChange={() => onChange(draft === '' ? undefined : draft)}
-            />
-            <span className="image-choice__caption">Autre image (adresse)</span>
-          </label>
-        </div>
+          </div>
+        )}
         <div className="image-choice__address">
           <label htmlFor={`${id}-url`}>Adresse de l’image</label>
           <input
