@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
+import WebSocket from 'ws';
 import { DEFAULT_CONTENT } from '../src/content/generated/defaults.ts';
 import { MEDIA_BUCKET, MEDIA_WIDTHS, mediaRendering } from '../src/content/media.ts';
 import { makeApiKey } from '../server/jwt.ts';
@@ -151,6 +152,8 @@ export async function useHeroPhoto(server: StartedServer): Promise<number> {
   }
   const supabase = createClient(server.url, server.serviceKey, {
     auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no WebSocket of its own; the client builds its realtime part even unused.
+    realtime: { transport: WebSocket as never },
   });
   const name = `${randomUUID()}.jpg`;
   const bucket = supabase.storage.from(MEDIA_BUCKET);
