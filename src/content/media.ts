@@ -24,7 +24,7 @@ export function isMediaType(type: string): type is MediaType {
 }
 
 /** Widths, in pixels, of the renderings of a photo; any other width asked for snaps to the next. */
-export const MEDIA_WIDTHS = [480, 960, 1600] as const;
+export const MEDIA_WIDTHS = [480, 800, 1200, 1600] as const;
 
 const PUBLIC_OBJECT = `/storage/v1/object/public/${MEDIA_BUCKET}/`;
 const RENDER_IMAGE = `/storage/v1/render/image/public/${MEDIA_BUCKET}/`;

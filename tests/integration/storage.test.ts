@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_WIDTHS } from '../../src/content/media.ts';
 import { clientsFor, type Clients } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -315,18 +316,12 @@ describe.each(backends)('photo storage (%s)', (_name, start) => {
     const folder = path.join(dataDir, 'storage', '.render', 'media', name);
     const variants = async () =>
       (await readdir(folder).catch(() => [])).filter((f) => !f.endsWith('.tmp')).sort();
-    // Made in the background: wait until the six are there (or give up after a while).
-    for (let i = 0; i < 150 && (await variants()).length < 6; i++)
+    // Made in the background: a WebP and a JPEG per width (give up after a while).
+    const expected = MEDIA_WIDTHS.flatMap((width) => [`${width}-q80.jpg`, `${width}-q80.webp`]);
+    for (let i = 0; i < 150 && (await variants()).length < expected.length; i++)
       await new Promise((resolve) => setTimeout(resolve, 200));
     const made = await variants();
-    expect(made.map((f) => f.replace(/^[0-9a-f]+-/, ''))).toEqual([
-      '1600-q80.jpg',
-      '1600-q80.webp',
-      '480-q80.jpg',
-      '480-q80.webp',
-      '960-q80.jpg',
-      '960-q80.webp',
-    ]);
+    expect(made.map((f) => f.replace(/^[0-9a-f]+-/, ''))).toEqual(expected.sort());
 
     // Removing the photo removes its variants.
     expect((await media('admin').remove([name])).error).toBeNull();
@@ -367,8 +362,10 @@ describe.each(backends)('photo storage (%s)', (_name, start) => {
       width: 480,
       exif: undefined,
     });
-    expect(await variant(500, 'image/webp')).toMatchObject({ format: 'webp', width: 960 });
-    expect(await variant(961, 'image/webp')).toMatchObject({ format: 'webp', width: 1600 });
+    // Any other width is served at the next one made.
+    for (const [below, next] of MEDIA_WIDTHS.slice(0, -1).map((w, i) => [w, MEDIA_WIDTHS[i + 1]])) {
+      expect(await variant(below + 1, 'image/webp')).toMatchObject({ format: 'webp', width: next });
+    }
     expect(await variant(5000, 'image/webp')).toMatchObject({ format: 'webp', width: 1600 });
     const widthless = await fetch(url(480).replace('width=480&', ''), {
       headers: { Accept: 'image/webp' },
