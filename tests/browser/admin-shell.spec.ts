@@ -25,6 +25,7 @@ const GROUPS = {
   ],
   'Autres Pages': [
     ['/admin/blog', 'Gestion du Blog'],
+    ['/admin/medias', 'Médiathèque'],
     ['/admin/stats', 'Statistiques'],
     ['/admin/modal', 'Pop-up'],
     ['/admin/alert', "Gérer l'Alerte"],
