@@ -363,8 +363,11 @@ describe.each(backends)('photo storage (%s)', (_name, start) => {
       exif: undefined,
     });
     // Any other width is served at the next one made.
-    for (const [below, next] of MEDIA_WIDTHS.slice(0, -1).map((w, i) => [w, MEDIA_WIDTHS[i + 1]])) {
-      expect(await variant(below + 1, 'image/webp')).toMatchObject({ format: 'webp', width: next });
+    for (const [i, below] of MEDIA_WIDTHS.slice(0, -1).entries()) {
+      expect(await variant(below + 1, 'image/webp')).toMatchObject({
+        format: 'webp',
+        width: MEDIA_WIDTHS[i + 1],
+      });
     }
     expect(await variant(5000, 'image/webp')).toMatchObject({ format: 'webp', width: 1600 });
     const widthless = await fetch(url(480).replace('width=480&', ''), {
