@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { test, expect, daysFromNow } from './site-blog-posts.ts';
+import { storedContent } from './site-home-helpers.ts';
 
 /**
  * The public pages as a visitor sees them, at the widths of phones, tablets, laptops and large
@@ -112,8 +113,20 @@ async function checkAtEveryWidth(
 
 test.describe.configure({ timeout: 180_000 });
 
-test('the home page at every width', async ({ page }) => {
+const content = storedContent();
+test.afterEach(() => content.restore());
+
+test('the home page at every width', async ({ page, adminDb }) => {
+  // An emergency alert in the header, as the owner may post one: its icon is drawn, and the
+  // menu's jumps still leave the titles below the taller header.
+  await content.store(adminDb, 'alert', {
+    active: true,
+    type: 'error',
+    permanent: true,
+    message: 'Atelier fermé exceptionnellement ce samedi.',
+  });
   await checkAtEveryWidth(page, 'accueil', '/', async (width) => {
+    await expect(page.locator('.alert-banner__icon svg')).toBeVisible();
     expect(await repeatedPictures(page)).toEqual([]);
 
     // The hero's text reads at AA contrast, which axe can compute (nothing left "incomplete"),
