@@ -210,7 +210,7 @@ test('the blog, an article, the empty blog and the not-found page at every width
   await checkAtEveryWidth(page, 'article', `/blog/${post?.slug ?? ''}`);
   await checkAtEveryWidth(page, 'page-introuvable', '/cette-page-n-existe-pas');
 
-  // The empty blog: every post set aside, then put back as it was (other specs share the server).
+  // The empty blog: every post set aside, then put back as it was (other test files use the same server).
   const all = await serviceDb.from('blog_posts').select('*');
   if (all.error) throw all.error;
   const rows = all.data as { id: string }[];
