@@ -3,6 +3,8 @@ import { expect, test } from './fixtures.ts';
 import { DEFAULT_CONTENT } from '../../src/content/defaults.ts';
 import { sectionAnchor } from '../../src/site/home/section-anchors.ts';
 import { visibleSections } from '../../src/site/home/visible-sections.ts';
+import { telHref } from '../../src/site/sections/contact-section.tsx';
+import { heroActions } from '../../src/site/sections/hero-actions.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminChunkFile, entryFiles } from './manifest.ts';
@@ -124,20 +126,19 @@ test('the home page shows the default content of every section', async ({
   const hero = page.locator('#hero');
   await expect(hero.getByRole('heading', { level: 1 })).toHaveText('Votre garage indépendant');
   await expect(hero).toContainText('Entretien, réparation et diagnostic toutes marques');
-  await expect(hero.getByRole('link', { name: 'Nous contacter' })).toHaveAttribute(
+  const actions = heroActions(DEFAULT_CONTENT.contact.phone);
+  await expect(hero.getByRole('link', { name: actions.request.label })).toHaveAttribute(
     'href',
-    '#contact',
+    actions.request.href,
+  );
+  await expect(hero.getByRole('link', { name: 'Appeler' })).toHaveAttribute(
+    'href',
+    telHref(DEFAULT_CONTENT.contact.phone),
   );
 
   const services = page.locator('#services');
   await expect(services.getByRole('heading', { level: 2 })).toHaveText('Nos services');
-  await expect(services.getByRole('listitem')).toHaveText([
-    'Entretien et vidange',
-    'Freinage',
-    'Diagnostic électronique',
-    'Pneumatiques',
-    'Climatisation',
-  ]);
+  await expect(services.getByRole('listitem')).toHaveText(DEFAULT_CONTENT.services.servicesList);
   const carousel = services.getByRole('region', { name: 'Nos réalisations en images' });
   await expect(carousel.getByRole('img')).toHaveCount(1);
   await expect(carousel.getByRole('img')).toHaveAttribute(
@@ -155,7 +156,9 @@ test('the home page shows the default content of every section', async ({
   );
 
   await expect(page.locator('#propos h2')).toHaveText('À propos');
-  await expect(page.locator('#propos')).toContainText('Garage indépendant, nous entretenons');
+  await expect(page.locator('#propos')).toContainText(
+    DEFAULT_CONTENT.about.content.split('\n')[0] ?? '',
+  );
 
   const hours = page.locator('#horaires');
   await expect(hours.locator('dt')).toHaveText([

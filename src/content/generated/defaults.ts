@@ -6,7 +6,7 @@ import type { ContentByType, BlogPostForm } from './types.ts';
 export const DEFAULT_CONTENT: ContentByType = {
   "about": {
     "title": "À propos",
-    "content": "Garage indépendant, nous entretenons et réparons les véhicules de toutes marques avec le même soin qu'en concession, à des tarifs justes."
+    "content": "Garage indépendant installé au cœur du quartier depuis plus de quinze ans, nous entretenons et réparons les véhicules de toutes marques, citadines, familiales et utilitaires, avec le même soin qu'en concession.\n\nL'équipe, quatre mécaniciens qualifiés formés chaque année aux nouvelles motorisations, hybrides comprises, travaille avec des outils de diagnostic à jour et des pièces de qualité d'origine, qui préservent votre garantie constructeur.\n\nNos engagements : un devis clair et gratuit avant toute intervention, aucun travail supplémentaire sans votre accord, des délais tenus et un véhicule rendu propre, avec les explications sur ce qui a été fait."
   },
   "alert": {
     "active": false,
@@ -160,15 +160,15 @@ export const DEFAULT_CONTENT: ContentByType = {
   ],
   "services": {
     "title": "Nos services",
-    "description": "Nous prenons soin de votre véhicule, quelle que soit sa marque.",
+    "description": "De la vidange à la réparation complexe, nous prenons soin de votre véhicule, quelle que soit sa marque, avec un devis clair avant chaque intervention.",
     "servicesList": [
-      "Entretien et vidange",
-      "Freinage",
-      "Diagnostic électronique",
-      "Pneumatiques",
-      "Climatisation"
+      "Entretien et vidange : révision selon le carnet constructeur, filtres et niveaux",
+      "Freinage : plaquettes, disques et liquide de frein contrôlés et remplacés",
+      "Diagnostic électronique : lecture des défauts et des voyants, toutes marques",
+      "Pneumatiques : montage, équilibrage, géométrie et stockage saisonnier",
+      "Climatisation : recharge, désinfection et recherche de fuites"
     ],
-    "imageUrl": "/images/service-entretien.svg",
+    "imageUrl": "/images/service-pneus.svg",
     "carouselImages": [
       {
         "image": "/images/service-entretien.svg",

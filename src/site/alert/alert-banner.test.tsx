@@ -51,6 +51,15 @@ describe('AlertBanner', () => {
     expect(error).toContain('Urgence');
     expect(error).toContain('alert-banner--error');
   });
+
+  it.each(['info', 'warning', 'error'] as const)(
+    'draws the %s icon as inline SVG, never as an emoji a font may lack',
+    (type) => {
+      const html = renderToString(<AlertBanner alert={{ ...ALERT, type }} />);
+      expect(html).toMatch(/alert-banner__icon" aria-hidden="true"><svg /);
+      expect(html).not.toMatch(/\p{Extended_Pictographic}/u);
+    },
+  );
 });
 
 describe('useAlertVisibility', () => {

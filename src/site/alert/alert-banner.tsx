@@ -1,5 +1,7 @@
 import './alert-banner.css';
+import type { ComponentType } from 'react';
 import type { AlertContent } from '../../content/generated/types.ts';
+import { InfoIcon, StopIcon, WarningIcon } from '../icons/icons.tsx';
 
 /** The admin panel's names of the three kinds, read first by screen readers. */
 export const ALERT_TYPE_LABELS: Record<AlertContent['type'], string> = {
@@ -8,7 +10,11 @@ export const ALERT_TYPE_LABELS: Record<AlertContent['type'], string> = {
   error: 'Urgence',
 };
 
-const ICONS: Record<AlertContent['type'], string> = { info: 'ℹ', warning: '⚠', error: '⛔' };
+const ICONS: Record<AlertContent['type'], ComponentType> = {
+  info: InfoIcon,
+  warning: WarningIcon,
+  error: StopIcon,
+};
 
 interface AlertBannerProps {
   alert: Pick<AlertContent, 'message' | 'type'>;
@@ -23,6 +29,7 @@ interface AlertBannerProps {
  */
 export function AlertBanner({ alert, onClose }: AlertBannerProps) {
   const label = ALERT_TYPE_LABELS[alert.type];
+  const TypeIcon = ICONS[alert.type];
   return (
     <div
       className={`alert-banner alert-banner--${alert.type}`}
@@ -30,7 +37,7 @@ export function AlertBanner({ alert, onClose }: AlertBannerProps) {
     >
       <div className="alert-banner__inner">
         <span className="alert-banner__icon" aria-hidden="true">
-          {ICONS[alert.type]}
+          <TypeIcon />
         </span>
         <p className="alert-banner__message">
           <span className="visually-hidden">{label} : </span>

@@ -1,10 +1,12 @@
 import { Link } from 'wouter';
 import { useSiteContent } from '../../content/api.ts';
 import { LEGAL_PAGES } from '../legal/legal-pages.ts';
+import { CallBar } from './call-bar.tsx';
 
 /**
  * The shared footer: copyright with the garage's name and the current year, the partner
- * slideshow, the garage's social networks, the legal pages, back to top.
+ * slideshow, the garage's social networks, the legal pages, back to top; on a phone, the call
+ * button that stays at the bottom of the window.
  */
 export function SiteFooter() {
   const { content } = useSiteContent();
@@ -33,6 +35,7 @@ export function SiteFooter() {
         ))}
         <a href="#top">Retour en haut</a>
       </div>
+      <CallBar />
     </footer>
   );
 }

@@ -46,7 +46,7 @@ export function SiteHeader({ links, children }: SiteHeaderProps) {
   };
 
   return (
-    <header className="site-header" data-scrolled={scrolled}>
+    <header className="site-header" data-scrolled={scrolled} data-menu-open={open}>
       <div ref={top} className="site-header__top">
         {children}
       </div>

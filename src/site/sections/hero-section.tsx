@@ -2,12 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import type { HeroContent } from '../../content/generated/types.ts';
 import { SECTION_TYPES } from '../../content/section-types.ts';
 import { responsiveSources } from '../../content/media.ts';
+import { useSiteContent } from '../../content/api.ts';
+import { CalendarIcon, PhoneIcon } from '../icons/icons.tsx';
+import { heroActions } from './hero-actions.ts';
 import { HERO_FALLBACK_IMAGE as FALLBACK_IMAGE } from './hero-fallback.ts';
 
 const ANCHOR = SECTION_TYPES.hero.anchor;
 
-/** The page's top section and its only h1, over the owner's background image. */
+/**
+ * The page's top section and its only h1: the owner's background picture, clearly visible, and the
+ * text on an opaque panel (its contrast never depends on the picture), with the two calls to
+ * action: ask for a quote, call the garage.
+ */
 export function HeroSection({ content }: { content: HeroContent }) {
+  const actions = heroActions(useSiteContent().content.contact.phone);
   const image = useRef<HTMLImageElement>(null);
   // The address that failed, so that a new address (the admin preview) is tried again.
   const [failed, setFailed] = useState<string | null>(null);
@@ -42,13 +50,21 @@ export function HeroSection({ content }: { content: HeroContent }) {
           if (src !== FALLBACK_IMAGE) setFailed(content.backgroundImage);
         }}
       />
+      <div className="hero__shade" />
       <div className="hero__content">
-        <h1 id={`${ANCHOR}-title`}>{content.heading}</h1>
-        <p className="hero__subheading">{content.subheading}</p>
-        <p>{content.description}</p>
-        <a className="button" href="#contact">
-          Nous contacter
-        </a>
+        <div className="hero__panel">
+          <h1 id={`${ANCHOR}-title`}>{content.heading}</h1>
+          <p className="hero__subheading">{content.subheading}</p>
+          <p>{content.description}</p>
+          <p className="hero__actions">
+            <a className="button" href={actions.request.href}>
+              <CalendarIcon /> {actions.request.label}
+            </a>
+            <a className="button button--ghost" href={actions.call.href}>
+              <PhoneIcon /> {actions.call.label}
+            </a>
+          </p>
+        </div>
       </div>
     </section>
   );

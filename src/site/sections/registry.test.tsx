@@ -15,6 +15,7 @@ import {
 } from '../../content/section-types.ts';
 import { SECTION_COMPONENTS } from './registry.ts';
 import { telHref } from './contact-section.tsx';
+import { heroActions, REQUEST_FORM_PATH } from './hero-actions.ts';
 
 /** Renders one section as the server would: no window, no data loaded yet. */
 function renderSection(type: SectionType, content?: unknown) {
@@ -79,6 +80,39 @@ describe('SECTION_COMPONENTS', () => {
     expect(html).not.toContain('<iframe');
     expect(html).toContain('href="tel:0400000000"');
     expect(html).toContain('href="mailto:contact@garage-exemple.fr"');
+  });
+});
+
+describe('the look of the sections', () => {
+  it('gives the hero two calls to action: a quote request and a call', () => {
+    const html = renderSection('hero');
+    const links = [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/g)].map(
+      ([, href, inner]) => [href, inner?.replace(/<[^>]+>/g, '').trim()],
+    );
+    expect(links).toEqual([
+      [
+        REQUEST_FORM_PATH ?? `#${SECTION_TYPES.contact.anchor}`,
+        expect.stringMatching(/devis|rendez-vous/),
+      ],
+      [telHref(DEFAULT_CONTENT.contact.phone), 'Appeler'],
+    ]);
+    expect(heroActions('01 23').call.href).toBe('tel:0123');
+  });
+
+  it('shows a services picture once, even when the carousel repeats the illustration', () => {
+    const { services } = DEFAULT_CONTENT;
+    const repeating = { ...services, imageUrl: services.carouselImages[0]?.image ?? '' };
+    for (const content of [services, repeating]) {
+      const sources = [...renderSection('services', content).matchAll(/ src="([^"]+)"/g)].map(
+        ([, src]) => src,
+      );
+      expect(sources.length).toBeGreaterThan(1);
+      expect(new Set(sources).size).toBe(sources.length);
+    }
+  });
+
+  it.each(SECTION_TYPE_NAMES)('draws no emoji in %s (its icons are inline SVG)', (type) => {
+    expect(renderSection(type)).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 });
 

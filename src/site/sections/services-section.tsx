@@ -4,8 +4,12 @@ import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 import { Slideshow } from './slideshow.tsx';
 
-/** What the garage does: the list of services, an illustration and the carousel of its work. */
+/**
+ * What the garage does: the list of services, an illustration and the carousel of its work. A
+ * picture shows once: the carousel leaves out the illustration beside the list.
+ */
 export function ServicesSection({ content }: { content: ServicesContent }) {
+  const slides = content.carouselImages.filter((slide) => slide.image !== content.imageUrl);
   return (
     <SectionFrame anchor={SECTION_TYPES.services.anchor} title={content.title} className="services">
       <div className="services__grid">
@@ -30,9 +34,7 @@ export function ServicesSection({ content }: { content: ServicesContent }) {
           />
         )}
       </div>
-      {content.carouselImages.length > 0 && (
-        <Slideshow slides={content.carouselImages} label="Nos réalisations en images" />
-      )}
+      {slides.length > 0 && <Slideshow slides={slides} label="Nos réalisations en images" />}
     </SectionFrame>
   );
 }

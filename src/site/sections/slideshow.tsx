@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { responsiveSources } from '../../content/media.ts';
 import type { Slide } from '../../content/generated/types.ts';
+import { PauseIcon, PlayIcon } from '../icons/icons.tsx';
 import { usePrefersReducedMotion } from '../layout/use-reduced-motion.ts';
 
 /** Each slide of the services carousel shows for 3 seconds. */
@@ -81,7 +82,7 @@ export function Slideshow({ slides, label }: SlideshowProps) {
       {slides.length > 1 && (
         <div className="slideshow__controls">
           <button type="button" className="slideshow__play" onClick={() => setPlayChoice(!playing)}>
-            <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>{' '}
+            {playing ? <PauseIcon /> : <PlayIcon />}{' '}
             {playing ? 'Mettre en pause' : 'Lancer le défilement'}
           </button>
           <div className="slideshow__dots">
