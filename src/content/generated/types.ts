@@ -238,7 +238,7 @@ title: string
 description: string
 warning: string
 /**
- * L'adresse du diaporama fournie par le partenaire (https://…).
+ * L'adresse du diaporama fournie par le partenaire, commençant par https:// (le site n'affiche pas les adresses http://).
  */
 iframeUrl: string
 }
