@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from '@rjsf/utils';
+import { describedByIds } from '../theme/described-by.ts';
 
 /** The address as a web page the frame may show: http or https only, never `javascript:`. */
 export function previewableUrl(text: string): string | undefined {
@@ -22,7 +23,7 @@ export function FramePreviewWidget(props: WidgetProps) {
   // Typing should not reload the frame on every key while React is busy.
   const url = previewableUrl(useDeferredValue(text));
   const hintId = `${id}-hint`;
-  const describedBy = [ariaDescribedByIds(id), url ? '' : hintId].filter(Boolean).join(' ');
+  const describedBy = [describedByIds(props), url ? '' : hintId].filter(Boolean).join(' ');
 
   return (
     <div className="frame-preview">
