@@ -2,11 +2,14 @@ import { useDeferredValue } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { describedByIds } from '../theme/described-by.ts';
 
-/** The address as a web page the frame may show: http or https only, never `javascript:`. */
+/**
+ * The address as a web page the frame may show: https only, as the site's security policy allows
+ * (an http:// frame would stay blank there), never `javascript:`.
+ */
 export function previewableUrl(text: string): string | undefined {
   try {
     const url = new URL(text.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+    return url.protocol === 'https:' ? url.href : undefined;
   } catch {
     return undefined;
   }
@@ -69,8 +72,7 @@ export function FramePreviewWidget(props: WidgetProps) {
         </div>
       ) : (
         <p className="frame-preview__hint" id={hintId}>
-          L’aperçu apparaîtra dès que l’adresse sera complète et commencera par https:// (ou
-          http://).
+          L’aperçu apparaîtra dès que l’adresse sera complète et commencera par https://.
         </p>
       )}
     </div>
