@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { describeError, log } from './log.ts';
+import { isClientOnlyPage } from '../src/app/client-paths.ts';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from './context.ts';
@@ -41,7 +42,7 @@ export interface Site {
 /**
  * Serves the built site: hashed assets cached for a year; `/`, `/blog`, `/blog/{slug}` and the
  * legal pages rendered on the server (server/render); every other path gets the client-only app
- * shell, not indexed.
+ * shell, not indexed: 200 for the back-office's pages, 404 for any other.
  * `sharedHeaders`: what the middlewares in front of the site add (server/shared-headers.ts).
  */
 export function createSite(
@@ -139,6 +140,9 @@ export function createSite(
           const answer = answerFor(page, gzipped, c.req.header('if-none-match'));
           return new Response(answer.body, { status: answer.status, headers: answer.headers });
         }
+        // The back-office's pages are the browser's; any other address names no page: 404, with
+        // the shell showing « Page introuvable ».
+        if (!isClientOnlyPage(pathname)) return c.html(loaded.shell, 404);
       } catch (error) {
         // The page still works, rendered by the browser.
         log.error(`Rendu serveur de ${url.pathname} impossible : ${describeError(error)}`);

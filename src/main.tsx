@@ -5,13 +5,13 @@ import './site/styles/site.css';
 import './site/blog/blog.css';
 import './site/alert/alert-banner.css';
 import './site/calculator/payment-calculator.css';
+import { LOGIN_PATH } from './app/client-paths.ts';
 
 /**
  * The page's entry: the site (React and the public pages), or on /admin-login the login form
  * alone, which loads neither React nor the back-office, only the auth client. Each is a chunk of
  * its own, so this entry weighs almost nothing.
  */
-const LOGIN_PATH = /^\/admin-login\/?$/i;
 
 const rootElement = document.getElementById('root');
 

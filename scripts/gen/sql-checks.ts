@@ -35,6 +35,12 @@ const FORMAT_WORDS: Record<string, string> = {
   'date-time': 'une date et heure valide',
 };
 
+/** What the database says of a value refused by one of the patterns our schemas use. */
+const PATTERN_WORDS: Record<string, string> = {
+  '\\S': ' est obligatoire.',
+  '^https://': ' doit commencer par https://.',
+};
+
 /** Thrown for a schema the database check cannot enforce; the message is French. */
 export class SchemaError extends Error {}
 
@@ -124,7 +130,7 @@ export function keywordChecks(node: JsonSchema, value: string, label: string): [
     if (typeof node.pattern !== 'string') throw new SchemaError('« pattern » doit être un texte');
     when.push([
       `${isString} and not (${text} ~ ${lit(toPostgresRegex(node.pattern))})`,
-      say(node.pattern === '\\S' ? ' est obligatoire.' : " n'a pas le format attendu."),
+      say(PATTERN_WORDS[node.pattern] ?? " n'a pas le format attendu."),
     ]);
   }
 

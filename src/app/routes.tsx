@@ -4,15 +4,13 @@ import { HomePage } from '../site/home/home-page.tsx';
 import { LEGAL_PAGES, legalPageAt, type LegalPage } from '../site/legal/legal-pages.ts';
 import { PageLoading } from '../lib/page-loading.tsx';
 import { preloadable } from '../lib/preloadable.ts';
+import { ADMIN_PATHS } from './client-paths.ts';
 import { normalizePath } from './hydration.ts';
 
 // The back-office is only ever fetched on its own routes, so visitors never download it: one
 // module, which Vite emits as one chunk, with its own router. Its login page is not part of it
 // (src/main.tsx).
 const AdminApp = lazy(() => import('../admin/index.ts').then((m) => ({ default: m.AdminApp })));
-
-/** /admin and /admin/…: the back-office's addresses. */
-const ADMIN_PATHS = /^\/admin(?:\/.*)?\/?$/i;
 
 // The other public pages come in chunks of their own, so that the home page, where most visits
 // start, does not carry them. A server renders them once preloaded (preloadPage); a hydrating

@@ -55,7 +55,7 @@ describe('generated validators', () => {
       // Spaces alone: "obligatoire", or for an address or a number with a set shape (SIRET,
       // postal code: their help text gives it) that the format is wrong.
       expect(problemsOf(type, { ...base, [key]: '   ' })[0]?.message).toMatch(
-        /^(Ce champ est obligatoire\.|Saisissez une adresse|Ce texte n’a pas le format attendu\.)/,
+        /^(Ce champ est obligatoire\.|Saisissez une adresse|L’adresse doit commencer par|Ce texte n’a pas le format attendu\.)/,
       );
     },
   );
@@ -80,6 +80,15 @@ describe('generated validators', () => {
     ]);
     const vehicles = { ...DEFAULT_CONTENT.vehicles, iframeUrl: 'diaporama' };
     expect(problemsOf('vehicles', vehicles)[0]?.pointer).toBe('/iframeUrl');
+    // The site's security policy blocks http:// frames: such a slideshow would never show.
+    const plainHttp = { ...DEFAULT_CONTENT.vehicles, iframeUrl: 'http://diaporama.exemple.fr/' };
+    expect(problemsOf('vehicles', plainHttp)).toEqual([
+      {
+        pointer: '/iframeUrl',
+        field: 'Adresse du diaporama',
+        message: expect.stringMatching(/^L’adresse doit commencer par https:\/\//),
+      },
+    ]);
     const post = { title: 'T', excerpt: 'E', content: 'C', image_url: 'javascript:alert(1)' };
     expect(problemsOf('blog-post', post)).toEqual([
       {

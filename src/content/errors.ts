@@ -35,6 +35,8 @@ export function frenchMessage(error: ErrorObject): string {
       if (params.pattern === '\\S') return REQUIRED;
       if (params.pattern === '^https?://')
         return 'L’adresse doit commencer par http:// ou https://.';
+      if (params.pattern === '^https://')
+        return 'L’adresse doit commencer par https:// : le site n’affiche pas les adresses http://.';
       return 'Ce texte n’a pas le format attendu.';
     case 'format':
       return FORMAT_MESSAGES[String(params.format)] ?? 'Ce texte n’a pas le format attendu.';

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { FORMS } from '../../src/content/generated/forms.ts';
 import { EDITABLE_SECTION_TYPES, sectionEditor } from '../../src/content/section-types.ts';
 import { useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
@@ -35,6 +36,37 @@ for (const path of EDITOR_PATHS) {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Ce champ est obligatoire.').first()).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+}
+
+// The editors with image fields (a thumbnail choice, a list of slides), found from their ui schemas.
+const IMAGE_EDITOR_PATHS = EDITABLE_SECTION_TYPES.filter((type) =>
+  /"ui:(widget|field)":"image(Choice|List)"/.test(JSON.stringify(FORMS[type].uiSchema)),
+).map((type) => sectionEditor(type).path);
+
+for (const path of IMAGE_EDITOR_PATHS) {
+  test(`image fields of /admin/${path} have names, and describe themselves with ids that exist`, async ({
+    browser,
+  }) => {
+    const page = await session.newPage(browser);
+    await page.goto(`/admin/${path}`);
+    await expect(page.getByRole('button', { name: 'Enregistrer' })).toBeVisible();
+    const rules = ['label-title-only', 'label', 'aria-valid-attr-value', 'button-name'];
+    const violations = await axeViolations(page, 'form', { bestPractice: true });
+    expect(violations.filter((line) => rules.some((rule) => line.startsWith(`${rule}:`)))).toEqual(
+      [],
+    );
+    // Every id an aria-describedby names is on the page.
+    const dangling = await page.evaluate(() =>
+      [...document.querySelectorAll('[aria-describedby]')].flatMap((element) =>
+        (element.getAttribute('aria-describedby') ?? '')
+          .split(/\s+/)
+          .filter((id) => id && !document.getElementById(id))
+          .map((id) => `${element.id || element.tagName}: ${id}`),
+      ),
+    );
+    expect(dangling).toEqual([]);
     await page.context().close();
   });
 }

@@ -90,6 +90,7 @@ test('120 posts: 50 a page, the pager moves, the filter is asked of the database
       'slug',
       'published_at',
       'scheduled_at',
+      'views',
     ]);
     expect(first.searchParams.get('offset')).toBe('0');
     expect(first.searchParams.get('limit')).toBe('50');
@@ -161,4 +162,47 @@ test('opening a post for editing reads it whole, content included', async ({ pag
     "Le contenu complet de l'article 120.",
   );
   await expect(form.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(title);
+});
+
+test('a published post links to its page on the site, in a new tab, and shows its views', async ({
+  page,
+  serviceDb,
+}) => {
+  const published = `Liste publiée ${tag}`;
+  const draft = `Liste brouillon ${tag}`;
+  const { error } = await serviceDb.from('blog_posts').insert([
+    {
+      title: published,
+      slug: `test-liste-publiee-${tag}`,
+      content: 'Contenu.',
+      excerpt: 'Résumé',
+      image_url: 'https://images.example.com/garage/liste.jpg',
+      published_at: PUBLISHED_AT,
+      views: 1234,
+    },
+    {
+      title: draft,
+      slug: `test-liste-brouillon-${tag}`,
+      content: 'Contenu.',
+      excerpt: 'Résumé',
+      image_url: 'https://images.example.com/garage/liste.jpg',
+    },
+  ]);
+  if (error) throw error;
+  await page.goto('/admin/blog');
+  const row = (title: string) =>
+    rows(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  const link = row(published).getByRole('link', {
+    name: `voir « ${published} » sur le site (nouvel onglet)`,
+  });
+  await expect(link).toHaveAttribute('href', `/blog/test-liste-publiee-${tag}`);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(row(published)).toContainText(/1\s234 vues/);
+  // A draft has no page on the site yet.
+  await expect(row(draft).getByRole('link')).toHaveCount(0);
+  const popup = page.waitForEvent('popup');
+  await link.click();
+  const opened = await popup;
+  await expect(opened.getByRole('heading', { level: 1, name: published })).toBeVisible();
+  await opened.close();
 });

@@ -49,7 +49,8 @@ test('links, Back and Forward move between the home page, the blog and an articl
 
 test('an unknown address shows the not-found page, and its link leads home', async ({ page }) => {
   const response = await page.goto('/page-qui-n-existe-pas');
-  expect(response?.ok()).toBe(true);
+  // Search engines and link checkers read the status: the address names no page.
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
   await page.getByRole('link', { name: "Retour à l'accueil" }).click();
   await expect(page).toHaveURL(/\/$/);

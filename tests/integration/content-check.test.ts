@@ -59,6 +59,13 @@ describe.each([
       '« Adresse du diaporama » doit être une adresse web valide',
     ],
     [
+      // The site's security policy only lets https:// frames in: an http:// slideshow never shows.
+      'an http:// slideshow',
+      'vehicles',
+      { ...DEFAULT_CONTENT.vehicles, iframeUrl: 'http://diaporama.partenaire-vehicules.fr/garage' },
+      '« Adresse du diaporama » doit commencer par https://',
+    ],
+    [
       'two financing options',
       'financing',
       { ...DEFAULT_CONTENT.financing, options: DEFAULT_CONTENT.financing.options.slice(0, 2) },

@@ -297,9 +297,16 @@ describe('server-rendered public pages', () => {
   });
 
   it('keeps the client-only shell, not indexed, for the back-office and unknown paths', async () => {
-    for (const pathname of ['/admin', '/admin/blog', '/admin-login', '/une-page-inconnue']) {
+    for (const [pathname, expected] of [
+      ['/admin', 200],
+      ['/admin/blog', 200],
+      ['/admin-login', 200],
+      ['/une-page-inconnue', 404],
+      ['/blog/un/deux', 404],
+      ['/administration', 404],
+    ] as const) {
       const { status, html } = await get(pathname);
-      expect(status).toBe(200);
+      expect(status, pathname).toBe(expected);
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('hydration-data');
       expect(metaContent(html, 'name', 'robots')).toBe('noindex');

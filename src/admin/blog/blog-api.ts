@@ -26,8 +26,11 @@ function required(client: SupabaseClient | null): SupabaseClient {
 /** Posts per page of the admin list. */
 export const ADMIN_PAGE_SIZE = 50;
 
-/** What the list shows of a post (its title, status and address) and the id its buttons need. */
-const SUMMARY_COLUMNS = 'id, title, slug, published_at, scheduled_at';
+/**
+ * What the list shows of a post (its title, status, address and views) and the id its buttons
+ * need.
+ */
+const SUMMARY_COLUMNS = 'id, title, slug, published_at, scheduled_at, views';
 
 /** One page of the list, the number of posts the filter matches, and which page it is. */
 export interface PostListPage {

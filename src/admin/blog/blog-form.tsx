@@ -9,7 +9,12 @@ import { WIDGETS } from '../editor/widgets/index.ts';
 import type { BlogPostForm } from './blog-post.ts';
 import { ParisDateTimeWidget } from './paris-date-time-widget.tsx';
 import '../styles/editor.css';
-import { FORM_BEHAVIOUR, keepFocus, useFocusFirstInvalid } from '../editor/form-behaviour.ts';
+import {
+  FORM_BEHAVIOUR,
+  keepFocus,
+  useFocusFirstInvalid,
+  useLiveValidation,
+} from '../editor/form-behaviour.ts';
 import { requiredNotBlank } from '../editor/required-fields.ts';
 
 const { schema, uiSchema: baseUiSchema } = FORMS['blog-post'] as unknown as {
@@ -70,9 +75,15 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProp
   // The form opens where the owner's attention goes: its title.
   useEffect(() => heading.current?.focus(), []);
 
-  const handleChange = useCallback((event: IChangeEvent<BlogPostForm>) => {
-    setData(event.formData as BlogPostForm);
-  }, []);
+  const live = useLiveValidation();
+  const { track } = live;
+  const handleChange = useCallback(
+    (event: IChangeEvent<BlogPostForm>) => {
+      track(event);
+      setData(event.formData as BlogPostForm);
+    },
+    [track],
+  );
 
   const handleSubmit = useCallback(
     (event: IChangeEvent<BlogPostForm>) => {
@@ -100,6 +111,8 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProp
         templates={TEMPLATES}
         widgets={FORM_WIDGETS}
         {...FORM_BEHAVIOUR}
+        liveValidate={live.liveValidate}
+        onError={live.onError}
         transformErrors={transformErrors}
         customValidate={customValidate}
         focusOnFirstError={focusFirstInvalid}

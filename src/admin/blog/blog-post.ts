@@ -17,7 +17,10 @@ export interface BlogPost {
 }
 
 /** A post as the admin list shows it: no content, which is read when the post is opened. */
-export type PostSummary = Pick<BlogPost, 'id' | 'title' | 'slug' | 'published_at' | 'scheduled_at'>;
+export type PostSummary = Pick<
+  BlogPost,
+  'id' | 'title' | 'slug' | 'published_at' | 'scheduled_at' | 'views'
+>;
 
 /** The blog form's values: the blog-post schema's fields (src/content/generated/forms.ts). */
 export interface BlogPostForm {

@@ -92,6 +92,8 @@ function Pager({
   );
 }
 
+const VIEWS = new Intl.NumberFormat('fr-FR');
+
 interface PostRowProps {
   post: PostSummary;
   busy: boolean;
@@ -110,7 +112,18 @@ function PostRow({ post, busy, onEdit, onDelete, onPublish }: PostRowProps) {
           {post.title}
         </h3>
         <p className={`blog-admin__status blog-admin__status--${status}`}>{statusLabel(post)}</p>
-        <p className="blog-admin__slug">/blog/{post.slug}</p>
+        {status === 'published' ? (
+          <p className="blog-admin__slug">
+            <a href={`/blog/${encodeURIComponent(post.slug)}`} target="_blank" rel="noopener">
+              /blog/{post.slug}
+              <span className="visually-hidden">{` : voir « ${post.title} » sur le site (nouvel onglet)`}</span>
+            </a>
+            {' · '}
+            {VIEWS.format(post.views ?? 0)} vues
+          </p>
+        ) : (
+          <p className="blog-admin__slug">/blog/{post.slug}</p>
+        )}
       </div>
       <div className="blog-admin__post-actions">
         <button

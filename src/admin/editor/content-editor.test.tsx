@@ -6,7 +6,15 @@ import { FORMS } from '../../content/generated/forms.ts';
 import { about } from '../../content/generated/validators.js';
 import { ContentEditor } from './content-editor.tsx';
 import { createContentValidator } from './content-validator.ts';
-import { click, field, render, typeInto, unmount } from './dom-test-utils.ts';
+import {
+  click,
+  description,
+  field,
+  render,
+  typeInto,
+  typeWithoutLeaving,
+  unmount,
+} from './dom-test-utils.ts';
 import { previewData } from './preview-data.ts';
 
 const { schema, uiSchema } = FORMS.about as unknown as { schema: RJSFSchema; uiSchema: UiSchema };
@@ -59,6 +67,34 @@ describe('ContentEditor', () => {
     expect(status(page)).toBe(SAVED);
     await typeInto(field(page, 'Titre'), 'Qui sommes-nous');
     expect(status(page)).toBe('');
+  });
+
+  it('shows an error when the field is left, and takes it away as soon as the value is fixed', async () => {
+    const page = await renderAbout(async () => {});
+    const title = field(page, 'Titre');
+    // Nothing turns red while the owner is still typing…
+    await typeWithoutLeaving(title, '');
+    expect(description(title)).toBe('');
+    // …the error shows when the field is left…
+    await act(async () => title.blur());
+    expect(description(title)).toBe('Ce champ est obligatoire.');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    // …and goes at the first keystroke that fixes it, the owner still in the field.
+    await typeWithoutLeaving(title, 'Q');
+    expect(description(title)).toBe('');
+    expect(title.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('takes away an error shown by a refused save as soon as the value is fixed', async () => {
+    const onSave = vi.fn(async () => {});
+    const page = await renderAbout(onSave);
+    const title = field(page, 'Titre');
+    await typeWithoutLeaving(title, '');
+    await click(saveButton(page));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(description(title)).toBe('Ce champ est obligatoire.');
+    await typeWithoutLeaving(title, 'À propos de nous');
+    expect(description(title)).toBe('');
   });
 
   it('disables the button while saving', async () => {

@@ -13,7 +13,12 @@ import { PreviewBoundary } from './preview-boundary.tsx';
 import { SAVED_MESSAGE, useSaveStatus } from './save-status.ts';
 import { EDITOR_TEMPLATES, EDITOR_WIDGETS } from './theme/index.ts';
 import '../styles/editor.css';
-import { FORM_BEHAVIOUR, keepFocus, useFocusFirstInvalid } from './form-behaviour.ts';
+import {
+  FORM_BEHAVIOUR,
+  keepFocus,
+  useFocusFirstInvalid,
+  useLiveValidation,
+} from './form-behaviour.ts';
 import { requiredNotBlank } from './required-fields.ts';
 import { autosaveText, useAutosave } from './use-autosave.ts';
 
@@ -73,8 +78,11 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const transformErrors = useMemo(() => frenchErrors(schema), [schema]);
   const widgets = useMemo(() => ({ ...EDITOR_WIDGETS, ...props.widgets }), [props.widgets]);
 
+  const live = useLiveValidation();
+  const { track } = live;
   const handleChange = useCallback(
     (event: IChangeEvent<T>) => {
+      track(event);
       const next = event.formData as T;
       // rjsf also reports a blur's validation as a change: only a new value is an edit.
       if (deepEquals(next, latest.current)) return;
@@ -89,7 +97,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
         edited();
       }
     },
-    [edited, onEdit, autosave, isValid],
+    [edited, onEdit, autosave, isValid, track],
   );
 
   const handleSubmit = useCallback(
@@ -118,6 +126,8 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
           widgets={widgets}
           fields={props.fields}
           {...FORM_BEHAVIOUR}
+          liveValidate={live.liveValidate}
+          onError={live.onError}
           transformErrors={transformErrors}
           customValidate={customValidate}
           focusOnFirstError={focusFirstInvalid}

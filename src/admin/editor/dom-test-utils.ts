@@ -36,13 +36,18 @@ export function field(container: HTMLElement, label: string): HTMLInputElement {
 
 /** Types a new value as a user would: focus, value, input event (React's onChange), blur. */
 export async function typeInto(control: HTMLInputElement, value: string): Promise<void> {
+  await typeWithoutLeaving(control, value);
+  await act(async () => control.blur());
+}
+
+/** Types a new value and stays in the field. */
+export async function typeWithoutLeaving(control: HTMLInputElement, value: string): Promise<void> {
   await act(async () => {
     control.focus();
     const proto = Object.getPrototypeOf(control) as object;
     Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(control, value);
     control.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  await act(async () => control.blur());
 }
 
 export async function click(element: Element): Promise<void> {

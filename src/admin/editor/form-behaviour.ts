@@ -1,18 +1,36 @@
-import { useCallback, type MouseEvent, type RefObject } from 'react';
+import { useCallback, useState, type MouseEvent, type RefObject } from 'react';
 import { translateFrench } from './theme/index.ts';
 
 /**
  * How every admin form behaves, shared by the content editor and the blog form: French rjsf
- * strings, validation on blur and on submit (not on each keystroke), errors next to their fields
- * rather than in a list (rjsf would otherwise also log them).
+ * strings, errors next to their fields rather than in a list (rjsf would otherwise also log them).
+ * When to validate is `useLiveValidation`'s.
  */
 export const FORM_BEHAVIOUR = {
   translateString: translateFrench,
   noHtml5Validate: true,
-  liveValidate: 'onBlur',
   showErrorList: false,
-  onError: () => {},
 } as const;
+
+/**
+ * When a form validates: on blur and on submit while no error shows, so that nothing turns red
+ * while the owner is still typing; on every change once an error shows, so that an error goes
+ * away as soon as the value is fixed rather than when the field is left.
+ * `track` is to be called with every change event (rjsf reports a blur's validation as one).
+ */
+export function useLiveValidation(): {
+  liveValidate: 'onBlur' | 'onChange';
+  onError: () => void;
+  track: (event: { errors: readonly unknown[] }) => void;
+} {
+  const [showing, setShowing] = useState(false);
+  const onError = useCallback(() => setShowing(true), []);
+  const track = useCallback(
+    (event: { errors: readonly unknown[] }) => setShowing(event.errors.length > 0),
+    [],
+  );
+  return { liveValidate: showing ? 'onChange' : 'onBlur', onError, track };
+}
 
 const FOCUSABLE = 'input, textarea, select, button, [tabindex]:not([tabindex="-1"])';
 

@@ -64,7 +64,7 @@ heading: string
 subheading: string
 description: string
 /**
- * Choisissez une image proposée ou collez l'adresse d'une image.
+ * Choisissez une image proposée, collez une adresse web (https://…) ou un chemin sur le site (/images/…), ou envoyez une photo depuis votre appareil avec « Téléverser une photo ».
  */
 backgroundImage: string
 }
@@ -105,7 +105,7 @@ city: string
 phone: string
 email: string
 /**
- * Montré par les moteurs de recherche. Choisissez l'image proposée ou collez l'adresse d'une image.
+ * Montré par les moteurs de recherche. Choisissez l'image proposée, collez une adresse web (https://…) ou un chemin sur le site (/images/…), ou envoyez une photo depuis votre appareil avec « Téléverser une photo ».
  */
 logo: string
 /**
@@ -199,6 +199,9 @@ export interface ServicesContent {
 title: string
 description: string
 servicesList: string[]
+/**
+ * Choisissez une image proposée, collez une adresse web (https://…) ou un chemin sur le site (/images/…), ou envoyez une photo depuis votre appareil avec « Téléverser une photo ».
+ */
 imageUrl: string
 carouselImages: Slide[]
 }
@@ -238,7 +241,7 @@ title: string
 description: string
 warning: string
 /**
- * L'adresse du diaporama fournie par le partenaire (https://…).
+ * L'adresse du diaporama fournie par le partenaire, commençant par https:// (le site n'affiche pas les adresses http://).
  */
 iframeUrl: string
 }
@@ -250,9 +253,12 @@ export interface BlogPostForm {
 title: string
 excerpt: (string | null)
 /**
- * En Markdown : une ligne vide sépare deux paragraphes.
+ * En Markdown. Chaque retour à la ligne commence un nouveau paragraphe ; une ligne vide aussi (plusieurs lignes vides comptent pour une seule). Titres avec ## en début de ligne, listes avec - , **gras**, *italique*, liens [texte](https://…).
  */
 content: string
+/**
+ * Une adresse web (https://…), un chemin sur le site (/images/…) ou une photo envoyée depuis votre appareil avec « Téléverser une photo ».
+ */
 image_url: (string | null)
 /**
  * Laissez vide pour enregistrer un brouillon.

@@ -35,7 +35,7 @@ function BackToBlog() {
   );
 }
 
-function ArticleView({ article }: { article: Article }) {
+function ArticleView({ article, liveViews }: { article: Article; liveViews?: number }) {
   return (
     <article className="article">
       <title>{`${article.title} – Blog`}</title>
@@ -51,7 +51,10 @@ function ArticleView({ article }: { article: Article }) {
           decoding="async"
         />
       </div>
-      <ArticleMeta date={article.published_at ?? article.created_at} views={article.views} />
+      <ArticleMeta
+        date={article.published_at ?? article.created_at}
+        views={liveViews ?? article.views}
+      />
       <h1 className="article__title">{article.title}</h1>
       <Suspense
         fallback={<LoadingStatus className="blog-loading" label="Chargement du contenu…" />}
@@ -66,7 +69,7 @@ function ArticleView({ article }: { article: Article }) {
 export function ArticlePage() {
   const slug = decodeSegment(useParams<{ slug: string }>().slug ?? '');
   const article = useArticleQuery(slug);
-  useCountViewOnce(slug, article.isSuccess);
+  const liveViews = useCountViewOnce(slug, article.isSuccess);
   usePageHead(
     article.isSuccess
       ? { page: 'article', article: article.data, fallbackImage: DEFAULT_POST_IMAGE }
@@ -101,7 +104,7 @@ export function ArticlePage() {
       </div>
     );
   } else {
-    body = <ArticleView article={article.data} />;
+    body = <ArticleView article={article.data} liveViews={liveViews} />;
   }
 
   return <SimplePageLayout>{body}</SimplePageLayout>;

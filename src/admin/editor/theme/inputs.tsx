@@ -1,6 +1,7 @@
 import type { ChangeEvent, FocusEvent } from 'react';
 import type { BaseInputTemplateProps, WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds, getInputProps } from '@rjsf/utils';
+import { getInputProps } from '@rjsf/utils';
+import { describedByIds } from './described-by.ts';
 
 /** What every text control of the editor shares: its accessible state and its blur/focus events. */
 function controlProps(props: WidgetProps) {
@@ -15,7 +16,7 @@ function controlProps(props: WidgetProps) {
     autoFocus: autofocus,
     'aria-required': required || undefined,
     'aria-invalid': rawErrors?.length ? true : undefined,
-    'aria-describedby': ariaDescribedByIds(id),
+    'aria-describedby': describedByIds(props),
     onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       onBlur(id, event.target.value),
     onFocus: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) =>

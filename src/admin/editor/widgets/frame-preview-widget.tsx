@@ -1,11 +1,15 @@
 import { useDeferredValue } from 'react';
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from '@rjsf/utils';
+import { describedByIds } from '../theme/described-by.ts';
 
-/** The address as a web page the frame may show: http or https only, never `javascript:`. */
+/**
+ * The address as a web page the frame may show: https only, as the site's security policy allows
+ * (an http:// frame would stay blank there), never `javascript:`.
+ */
 export function previewableUrl(text: string): string | undefined {
   try {
     const url = new URL(text.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+    return url.protocol === 'https:' ? url.href : undefined;
   } catch {
     return undefined;
   }
@@ -22,7 +26,7 @@ export function FramePreviewWidget(props: WidgetProps) {
   // Typing should not reload the frame on every key while React is busy.
   const url = previewableUrl(useDeferredValue(text));
   const hintId = `${id}-hint`;
-  const describedBy = [ariaDescribedByIds(id), url ? '' : hintId].filter(Boolean).join(' ');
+  const describedBy = [describedByIds(props), url ? '' : hintId].filter(Boolean).join(' ');
 
   return (
     <div className="frame-preview">
@@ -68,8 +72,7 @@ export function FramePreviewWidget(props: WidgetProps) {
         </div>
       ) : (
         <p className="frame-preview__hint" id={hintId}>
-          L’aperçu apparaîtra dès que l’adresse sera complète et commencera par https:// (ou
-          http://).
+          L’aperçu apparaîtra dès que l’adresse sera complète et commencera par https://.
         </p>
       )}
     </div>

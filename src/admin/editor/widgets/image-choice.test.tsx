@@ -16,7 +16,9 @@ describe('imageChoice', () => {
   it('shows the fixed images as labelled thumbnails, the current one selected', async () => {
     view = await renderForm({ schema, uiSchema, formData: hero('/images/hero-pont.svg') });
     const thumbnails = [...view.container.querySelectorAll('.image-choice__option img')];
-    expect(thumbnails.map((img) => img.getAttribute('alt'))).toEqual([
+    // Each choice is named by its visible caption; the thumbnail itself only illustrates it.
+    expect(thumbnails.map((img) => img.getAttribute('alt'))).toEqual(['', '', '', '']);
+    expect(thumbnails.map((img) => img.closest('label')?.textContent)).toEqual([
       'Atelier',
       'Pont élévateur',
       'Moteur',

@@ -1,5 +1,6 @@
 import { useState, type FocusEvent } from 'react';
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from '@rjsf/utils';
+import { describedByIds } from '../theme/described-by.ts';
 import { PhotoUpload } from '../../media/photo-upload.tsx';
 import { ImagePreview } from './image-preview.tsx';
 
@@ -33,6 +34,8 @@ export interface ImageChoiceProps {
   onFocus?: (value: string | undefined) => void;
   disabled?: boolean;
   invalid?: boolean;
+  /** The ids of the field's description, errors and help that are on the page. */
+  describedBy?: string;
 }
 
 /**
@@ -46,7 +49,7 @@ export function ImageChoice(props: ImageChoiceProps) {
   // What was typed in the address box survives a detour through a thumbnail.
   const [draft, setDraft] = useState(isCustom ? (value ?? '') : '');
   const address = isCustom ? (value ?? '') : draft;
-  const describedBy = ariaDescribedByIds(id);
+  const { describedBy } = props;
   const radioName = `${id}-choice`;
 
   const typeAddress = (text: string) => {
@@ -85,10 +88,9 @@ export function ImageChoice(props: ImageChoiceProps) {
                   aria-describedby={describedBy}
                   onChange={() => onChange(choice.src)}
                 />
-                <img src={choice.src} alt={choice.label} width={120} height={68} loading="lazy" />
-                <span className="image-choice__caption" aria-hidden="true">
-                  {choice.label}
-                </span>
+                {/* The visible caption names the choice; the thumbnail only illustrates it. */}
+                <img src={choice.src} alt="" width={120} height={68} loading="lazy" />
+                <span className="image-choice__caption">{choice.label}</span>
               </label>
             ))}
             <label className="image-choice__option image-choice__option--custom">
@@ -147,6 +149,7 @@ export function ImageChoiceWidget(props: WidgetProps) {
       onFocus={(next) => props.onFocus(id, next)}
       disabled={disabled || readonly}
       invalid={(rawErrors?.length ?? 0) > 0}
+      describedBy={describedByIds(props)}
     />
   );
 }

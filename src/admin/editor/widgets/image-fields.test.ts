@@ -32,6 +32,12 @@ function* imageFields(
   }
 }
 
+/** The sub-schema of a top-level field (the single image fields are all top-level). */
+function schemaAt(schema: Node, path: string): Node {
+  const properties = schema.properties as Record<string, Node>;
+  return properties[path.slice(1)] ?? {};
+}
+
 const FORMS_WITH_UI = Object.entries(FORMS).filter(
   // The sections list has its own form (the sections panel), with its own upload.
   ([type]) => type !== 'sections',
@@ -55,6 +61,15 @@ describe('image fields', () => {
         const list = field.listUi?.['ui:field'];
         expect(own === 'imageChoice' || list === 'imageList').toBe(true);
       });
+      if (field.ui?.['ui:widget'] === 'imageChoice') {
+        // The widget takes an address, a path on the site or an uploaded photo: its help says so.
+        it(`${type}${field.path} says which images it accepts`, () => {
+          const description = schemaAt(form.schema as Node, field.path).description;
+          expect(description).toContain('https://');
+          expect(description).toContain('/images/');
+          expect(description).toContain('« Téléverser une photo »');
+        });
+      }
     }
   }
 });

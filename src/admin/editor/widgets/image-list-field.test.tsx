@@ -25,8 +25,8 @@ describe('imageList', () => {
     expect(slides()).toHaveLength(3);
     const second = slide(2);
     expect(
-      [...second.querySelectorAll('.image-choice__option img')].map((img) =>
-        img.getAttribute('alt'),
+      [...second.querySelectorAll('.image-choice__option img')].map(
+        (img) => img.closest('label')?.textContent,
       ),
     ).toEqual(['Entretien', 'Freins', 'Diagnostic', 'Pneus']);
     expect((field(second, 'Freins') as HTMLInputElement).checked).toBe(true);

@@ -6,15 +6,18 @@ import { useCountViewOnce } from './increment-views.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function Counter(props: { slug: string; loaded: boolean; count: (slug: string) => Promise<void> }) {
-  useCountViewOnce(props.slug, props.loaded, props.count);
-  return null;
+type Count = (slug: string) => Promise<number | null | void>;
+
+function Counter(props: { slug: string; loaded: boolean; count: Count }) {
+  const views = useCountViewOnce(props.slug, props.loaded, props.count);
+  return <p>{views === undefined ? 'non compté' : `${views} vues`}</p>;
 }
 
-const root = createRoot(document.createElement('div'));
+const container = document.createElement('div');
+const root = createRoot(container);
 afterEach(() => act(() => root.render(null)));
 
-async function show(slug: string, loaded: boolean, count: (slug: string) => Promise<void>) {
+async function show(slug: string, loaded: boolean, count: Count) {
   await act(async () =>
     root.render(
       <StrictMode>
@@ -42,6 +45,14 @@ describe('useCountViewOnce', () => {
     await show('vidange', true, count);
     await show('freins', true, count);
     expect(count.mock.calls).toEqual([['vidange'], ['freins']]);
+  });
+
+  it('gives the live count the database answered, whatever count the page was rendered with', async () => {
+    await show('vidange', true, () => Promise.resolve(42));
+    await vi.waitFor(() => expect(container.textContent).toBe('42 vues'));
+    // Another article shows its own count until its view is counted.
+    await show('freins', true, () => new Promise(() => {}));
+    expect(container.textContent).toBe('non compté');
   });
 
   it('only warns when the count fails', async () => {

@@ -1,0 +1,16 @@
+/**
+ * The addresses of the back-office, rendered by the browser alone: the server answers them with
+ * the app shell (200), and every other address it does not render answers 404 with the shell,
+ * which shows « Page introuvable » (docs/product.md#pages-and-routes).
+ */
+
+/** /admin and /admin/…: the back-office's own router. */
+export const ADMIN_PATHS = /^\/admin(?:\/.*)?\/?$/i;
+
+/** The sign-in page, a page of its own (src/main.tsx). */
+export const LOGIN_PATH = /^\/admin-login\/?$/i;
+
+/** Whether the browser has a page at `pathname` that the server does not render. */
+export function isClientOnlyPage(pathname: string): boolean {
+  return ADMIN_PATHS.test(pathname) || LOGIN_PATH.test(pathname);
+}
