@@ -2,6 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT } from '../../src/content/defaults.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
+import { fetchPost, savePost } from '../../src/admin/blog/blog-api.ts';
+import { formFromPost } from '../../src/admin/blog/blog-post.ts';
+import {
+  listDeletedPosts,
+  listVersions,
+  restoreDeletedPost,
+} from '../../src/admin/content/history-api.ts';
+import { SaveConflictError } from '../../src/admin/content/save-conflict.ts';
 import { ADMIN, clientsFor, resetData, sql, type Clients } from '../helpers/fixtures.ts';
 
 // The history of saves (docs/decisions/025-content-history.md) and the conditional saves that
@@ -124,5 +132,51 @@ describe.each([
       .select('updated_at');
     expect(second).toMatchObject({ error: null, data: [] });
     expect((await heroRow()).content.heading).toBe('Onglet A');
+  });
+
+  it('refuses to save a post over a newer version, or to recreate a deleted one silently', async () => {
+    ids = await resetData(server.db);
+    // The fixtures' posts have no cover, which a save requires.
+    await sql(server.db, "update public.blog_posts set image_url = '/images/a.jpg'");
+    await sql(server.db, 'delete from public.content_history');
+    const read = await fetchPost(clients.admin, ids['freins-hiver']!);
+    const inTabA = await savePost(
+      clients.admin,
+      { ...formFromPost(read), title: 'Onglet A' },
+      read,
+    );
+    expect(inTabA.title).toBe('Onglet A');
+    const inTabB = { ...formFromPost(read), title: 'Onglet B' };
+    await expect(savePost(clients.admin, inTabB, read)).rejects.toEqual(
+      new SaveConflictError('changed'),
+    );
+    // Saving anyway stores B's text; A's is in the history.
+    await savePost(clients.admin, inTabB, read, 'overwrite');
+    const versions = await listVersions<{ title: string }>(clients.admin, 'post', read.id);
+    expect(versions.map((v) => v.data.title)).toEqual(['Onglet A', read.title]);
+    expect(versions[0]!.author).toBe(ADMIN.email);
+
+    await clients.admin.from('blog_posts').delete().eq('id', read.id);
+    await expect(savePost(clients.admin, inTabB, inTabA)).rejects.toEqual(
+      new SaveConflictError('deleted'),
+    );
+    const { count } = await clients.admin
+      .from('blog_posts')
+      .select('id', { count: 'exact', head: true })
+      .eq('id', read.id);
+    expect(count).toBe(0);
+  });
+
+  it('lists a deleted post and restores it with its id and address', async () => {
+    ids = await resetData(server.db);
+    const id = ids['vidange-ete']!;
+    await clients.admin.from('blog_posts').delete().eq('id', id);
+    const deleted = await listDeletedPosts(clients.admin);
+    expect(deleted.map((d) => [d.post.id, d.post.slug, d.deletedBy])).toEqual([
+      [id, 'vidange-ete', ADMIN.email],
+    ]);
+    expect(await restoreDeletedPost(clients.admin, deleted[0]!)).toEqual({ slug: 'vidange-ete' });
+    expect((await fetchPost(clients.admin, id)).slug).toBe('vidange-ete');
+    expect(await listDeletedPosts(clients.admin)).toEqual([]);
   });
 });
