@@ -77,7 +77,10 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   // With autosave, the latest valid value is what is saved; an invalid one waits for a fix.
   const [savable, setSavable] = useState<T>(initialData);
   const [invalid, setInvalid] = useState(false);
-  const auto = useAutosave(autosave ? savable : initialData, onSave);
+  // Without autosave, the hook is given a value that never changes, so that it never saves: the
+  // stored content read again after a save is a new `initialData`, not an edit to send.
+  const [initial] = useState(initialData);
+  const auto = useAutosave(autosave ? savable : initial, onSave);
   const latest = useRef(data);
   const container = useRef<HTMLDivElement>(null);
   const previewTitleId = useId();
