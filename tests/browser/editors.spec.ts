@@ -128,7 +128,8 @@ for (const editor of EDITORS) {
       // refuses it with its own message.
       await page.route('**/rest/v1/site_content*', async (route) => {
         const request = route.request();
-        if (request.method() !== 'POST') return route.continue();
+        // A save is an update of the version read (PATCH), or an insert when none is stored.
+        if (!['POST', 'PATCH'].includes(request.method())) return route.continue();
         const body = request.postDataJSON() as { content: Record<string, unknown> };
         delete body.content[editor.key];
         return route.continue({ postData: JSON.stringify(body) });

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../server/db/database.ts';
 import { CONTENT_TYPES, DEFAULT_CONTENT } from '../../src/content/defaults.ts';
-import { MEDIA_TEXT, OPENAI_KEY, type Actor } from './fixtures.ts';
+import { ADMIN, MEDIA_TEXT, OPENAI_KEY, type Actor } from './fixtures.ts';
 
 /**
  * The RLS matrix as data: who calls, what, and exactly what they get back and what it changes.
@@ -21,7 +21,16 @@ export interface Snapshot {
   }[];
   api_keys: { name: string; key: string }[];
   media_texts: { name: string; alt: string }[];
+  /** The saved versions: a content type by its type, a post by its slug. */
+  content_history: HistoryEntry[];
   visits: { page: string }[];
+}
+
+export interface HistoryEntry {
+  kind: string;
+  item: string;
+  operation: string;
+  author_email: string | null;
 }
 
 interface Response {
@@ -61,6 +70,25 @@ export async function snapshot(service: SupabaseClient): Promise<Snapshot> {
     ),
     api_keys: await read(service.from('api_keys').select('name, key').order('name')),
     media_texts: await read(service.from('media_texts').select('name, alt').order('name')),
+    content_history: (
+      await read<{
+        kind: string;
+        item_key: string;
+        operation: string;
+        data: { slug?: string };
+        author_email: string | null;
+      }>(
+        service
+          .from('content_history')
+          .select('kind, item_key, operation, data, author_email')
+          .order('id'),
+      )
+    ).map((h) => ({
+      kind: h.kind,
+      item: h.kind === 'post' ? h.data.slug! : h.item_key,
+      operation: h.operation,
+      author_email: h.author_email,
+    })),
     visits: await read(service.from('visits').select('page').order('id')),
   };
 }
@@ -73,6 +101,12 @@ const NEW_MODAL = {
 const NEW_HERO = { ...DEFAULT_CONTENT.hero, heading: 'Garage modifié' };
 const hero = (s: Snapshot) => s.site_content.find((row) => row.type === 'hero')!;
 const post = (s: Snapshot, slug: string) => s.blog_posts.find((p) => p.slug === slug)!;
+const byAdmin = (kind: string, item: string, operation: string): HistoryEntry => ({
+  kind,
+  item,
+  operation,
+  author_email: ADMIN.email,
+});
 const byType = (a: { type: string }, b: { type: string }) => a.type.localeCompare(b.type);
 const bySlug = (a: { slug: string }, b: { slug: string }) => a.slug.localeCompare(b.slug);
 
@@ -176,6 +210,7 @@ function siteContentCases(): RlsCase[] {
       data: null,
       effect: (s) => {
         hero(s).content = NEW_HERO;
+        s.content_history.push(byAdmin('content', 'hero', 'update'));
       },
     },
     {
@@ -186,6 +221,7 @@ function siteContentCases(): RlsCase[] {
       data: null,
       effect: (s) => {
         s.site_content = s.site_content.filter((row) => row.type !== 'pricing');
+        s.content_history.push(byAdmin('content', 'pricing', 'delete'));
       },
     },
   ];
@@ -301,6 +337,7 @@ function blogPostCases(): RlsCase[] {
       data: null,
       effect: (s) => {
         post(s, 'brouillon-pneus').title = 'Brouillon relu';
+        s.content_history.push(byAdmin('post', 'brouillon-pneus', 'update'));
       },
     },
     {
@@ -311,6 +348,7 @@ function blogPostCases(): RlsCase[] {
       data: null,
       effect: (s) => {
         s.blog_posts = s.blog_posts.filter((p) => p.slug !== 'vidange-ete');
+        s.content_history.push(byAdmin('post', 'vidange-ete', 'delete'));
       },
     },
   ];
@@ -510,6 +548,76 @@ function mediaTextCases(): RlsCase[] {
   return cases.map((c) => ({ ...c, name: `media_texts: ${c.name}` }));
 }
 
+/**
+ * The saved versions (docs/decisions/025-content-history.md): administrators read them; nobody
+ * writes them through the API, not even an administrator (only the triggers do).
+ */
+function historyCases(): RlsCase[] {
+  // One saved version of the hero, as if the owner had edited it.
+  const edited = async (db: Database) => {
+    await db.transaction((tx) =>
+      tx.query(
+        'update public.site_content set content = content || \'{"heading": "Titre revu"}\' where type = \'hero\'',
+      ),
+    );
+  };
+  const select: RlsCase['run'] = (c) =>
+    c.from('content_history').select('kind, item_key, operation');
+  const forged = { kind: 'content', item_key: 'hero', operation: 'update', data: NEW_HERO };
+  const insert: RlsCase['run'] = (c) => c.from('content_history').insert(forged);
+  const update: RlsCase['run'] = (c) =>
+    c.from('content_history').update({ data: NEW_HERO }).eq('item_key', 'hero');
+  const remove: RlsCase['run'] = (c) => c.from('content_history').delete().eq('item_key', 'hero');
+  const cases: RlsCase[] = [];
+  for (const [actor, status] of [
+    ['visitor', 401],
+    ['member', 403],
+    ['admin', 403],
+  ] as const) {
+    for (const [op, run] of [
+      ['insert', insert],
+      ['update', update],
+      ['delete', remove],
+    ] as const) {
+      cases.push({
+        name: `${actor} cannot ${op}`,
+        actor,
+        arrange: edited,
+        run,
+        status,
+        error: denied('content_history'),
+      });
+    }
+  }
+  cases.push(
+    {
+      name: 'visitor cannot read',
+      actor: 'visitor',
+      arrange: edited,
+      run: select,
+      status: 401,
+      error: denied('content_history'),
+    },
+    {
+      name: 'non-admin reads nothing',
+      actor: 'member',
+      arrange: edited,
+      run: select,
+      status: 200,
+      data: [],
+    },
+    {
+      name: 'admin reads the saved version',
+      actor: 'admin',
+      arrange: edited,
+      run: select,
+      status: 200,
+      data: [{ kind: 'content', item_key: 'hero', operation: 'update' }],
+    },
+  );
+  return cases.map((c) => ({ ...c, name: `content_history: ${c.name}` }));
+}
+
 function visitCases(): RlsCase[] {
   const addVisit = async (db: Database) => {
     await db.transaction((tx) => tx.query("insert into public.visits (page) values ('home')"));
@@ -688,6 +796,13 @@ function functionCases(): RlsCase[] {
       effect: (s) => {
         const p = post(s, 'controle-technique');
         p.published_at = p.scheduled_at;
+        // The version before publication is kept; no administrator made the change.
+        s.content_history.push({
+          kind: 'post',
+          item: 'controle-technique',
+          operation: 'update',
+          author_email: null,
+        });
       },
     },
   );
@@ -700,6 +815,7 @@ export function rlsCases(): RlsCase[] {
     ...blogPostCases(),
     ...apiKeyCases(),
     ...mediaTextCases(),
+    ...historyCases(),
     ...visitCases(),
     ...functionCases(),
   ];

@@ -8,7 +8,14 @@ import { makeClient, testConfig } from '../helpers/server.ts';
 import { sql } from '../helpers/fixtures.ts';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../helpers/postgres-db.ts';
 
-const TABLES = ['api_keys', 'blog_posts', 'media_texts', 'site_content', 'visits'];
+const TABLES = [
+  'api_keys',
+  'blog_posts',
+  'content_history',
+  'media_texts',
+  'site_content',
+  'visits',
+];
 const STATS = ['get_daily_stats', 'get_weekly_stats', 'get_monthly_stats', 'get_yearly_stats'];
 
 /** The checks both databases must pass once migrated from scratch. */
@@ -30,7 +37,7 @@ function schemaChecks(getDb: () => Database) {
     expect(after).toEqual(before);
   });
 
-  it('creates the five tables', async () => {
+  it('creates the tables', async () => {
     const rows = await sql<{ relname: string }>(
       getDb(),
       `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -99,11 +106,11 @@ function schemaChecks(getDb: () => Database) {
     expect(rows).toHaveLength(18);
   });
 
-  it('gives visitors no right on api_keys and visits, and read-only rights elsewhere', async () => {
+  it('gives visitors no right on api_keys, content_history and visits, and read-only rights elsewhere', async () => {
     const rows = await sql<{ t: string; p: string; ok: boolean }>(
       getDb(),
       `select t, p, has_table_privilege('anon', 'public.' || t, p) as ok
-         from unnest(array['api_keys', 'blog_posts', 'media_texts', 'site_content', 'visits']) t,
+         from unnest(array['api_keys', 'blog_posts', 'content_history', 'media_texts', 'site_content', 'visits']) t,
               unnest(array['select', 'insert', 'update', 'delete']) p order by 1, 2`,
     );
     expect(rows.filter((r) => r.ok)).toEqual([

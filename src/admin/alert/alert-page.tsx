@@ -86,7 +86,9 @@ export function AlertEditor({ initial }: { initial: AlertContent }) {
   const validate = validatorFor('alert');
   const validator = useMemo(() => createContentValidator(schema, validate), [schema, validate]);
   const save = useCallback(
-    (content: AlertContent) => mutateAsync({ type: 'alert', content }),
+    async (content: AlertContent) => {
+      await mutateAsync({ type: 'alert', content });
+    },
     [mutateAsync],
   );
   // An edit applies at once to the shared alert state (the site's content in this tab),

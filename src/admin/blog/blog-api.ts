@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { BlogPost, BlogPostForm, PostFilter, PostSummary } from './blog-post.ts';
 import { slugify } from './slug.ts';
+import { SaveConflictError } from '../content/save-conflict.ts';
 
 /** An action attempted without a backend aborts with this short message. */
 export const NOT_CONFIGURED = 'Supabase non configuré';
@@ -114,13 +115,40 @@ export function postRow(form: BlogPostForm, editing: BlogPost | null, now: Date 
   };
 }
 
+/**
+ * How a post is saved (docs/decisions/026-no-silent-overwrite.md): 'based' (the default) refuses
+ * with a SaveConflictError a post saved or deleted elsewhere since it was read; 'overwrite' saves
+ * over a newer version; 'recreate' puts a post deleted meanwhile back, with its id and address.
+ */
+export type SaveMode = 'based' | 'overwrite' | 'recreate';
+
+/**
+ * Stores a post and returns it as stored. A new post is inserted; an edited one is updated only
+ * where it still is the version read (its updated_at), and never recreated without being asked.
+ */
 export async function savePost(
   client: SupabaseClient | null,
   form: BlogPostForm,
   editing: BlogPost | null,
-): Promise<void> {
-  const { error } = await required(client).from('blog_posts').upsert(postRow(form, editing));
+  mode: SaveMode = 'based',
+): Promise<BlogPost> {
+  const db = required(client);
+  const row = postRow(form, editing);
+  if (!editing || mode === 'recreate') {
+    const { data, error } = await db.from('blog_posts').insert(row).select('*').single();
+    if (error) throw error;
+    return data as BlogPost;
+  }
+  const { id, ...changes } = row;
+  let update = db.from('blog_posts').update(changes).eq('id', id!);
+  if (mode === 'based') update = update.eq('updated_at', editing.updated_at);
+  const { data, error } = await update.select('*');
   if (error) throw error;
+  const saved = (data ?? []) as BlogPost[];
+  if (saved.length > 0) return saved[0]!;
+  const still = await db.from('blog_posts').select('id').eq('id', editing.id).maybeSingle();
+  if (still.error) throw still.error;
+  throw new SaveConflictError(still.data ? 'changed' : 'deleted');
 }
 
 export async function deletePost(client: SupabaseClient | null, id: string): Promise<void> {

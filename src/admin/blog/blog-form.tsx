@@ -6,7 +6,10 @@ import { FORMS } from '../../content/generated/forms.ts';
 import { createContentValidator, frenchErrors } from '../editor/content-validator.ts';
 import { EDITOR_TEMPLATES, EDITOR_WIDGETS } from '../editor/theme/index.ts';
 import { WIDGETS } from '../editor/widgets/index.ts';
-import type { BlogPostForm } from './blog-post.ts';
+import { formFromPost, type BlogPost, type BlogPostForm } from './blog-post.ts';
+import type { Version } from '../content/history-api.ts';
+import { HistoryPanel } from '../editor/history-panel.tsx';
+import { PostPreview } from './post-preview.tsx';
 import { ParisDateTimeWidget } from './paris-date-time-widget.tsx';
 import '../styles/editor.css';
 import {
@@ -57,6 +60,8 @@ export interface BlogFormProps {
   /** Stores the post; the page shows the outcome and closes the form on success. */
   onSubmit: (data: BlogPostForm) => Promise<void>;
   onCancel: () => void;
+  /** An edited post's earlier versions: « Historique » lists them and restores one. */
+  loadHistory?: () => Promise<Version<BlogPost>[]>;
 }
 
 /**
@@ -64,8 +69,9 @@ export interface BlogFormProps {
  * cover image URL, publication and scheduled date-times in Paris time; the blog-post schema's
  * rules with our French messages, checked on blur and on save.
  */
-export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProps) {
+export function BlogForm({ mode, initialData, onSubmit, onCancel, loadHistory }: BlogFormProps) {
   const [data, setData] = useState<BlogPostForm>(initialData);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -96,11 +102,42 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProp
 
   const focusFirstInvalid = useFocusFirstInvalid(container);
 
+  /** A version restored is saved as a new one, through the same save as the form's. */
+  const restore = useCallback(
+    (version: BlogPost) => {
+      const restored = formFromPost(version);
+      setData(restored);
+      setHistoryOpen(false);
+      setSaving(true);
+      void onSubmit(restored).finally(() => setSaving(false));
+    },
+    [onSubmit],
+  );
+
   return (
     <section className="blog-form editor__form" aria-labelledby={headingId} ref={container}>
       <h2 id={headingId} ref={heading} tabIndex={-1} className="blog-form__title">
         {mode === 'new' ? 'Nouvel article' : "Modifier l'article"}
       </h2>
+      {loadHistory && !historyOpen && (
+        <p className="editor__history-toggle">
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={() => setHistoryOpen(true)}
+          >
+            Historique
+          </button>
+        </p>
+      )}
+      {loadHistory && historyOpen && (
+        <HistoryPanel<BlogPost>
+          load={loadHistory}
+          renderPreview={(version) => <PostPreview post={version} />}
+          onRestore={restore}
+          onClose={() => setHistoryOpen(false)}
+        />
+      )}
       <Form<BlogPostForm>
         schema={schema}
         uiSchema={BLOG_UI_SCHEMA}

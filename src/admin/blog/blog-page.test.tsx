@@ -21,7 +21,7 @@ interface Fake {
   /** Every request to blog_posts, as the chain of supabase-js calls that built it. */
   requests: Call[][];
   lists: Call[][];
-  upserts: Record<string, unknown>[];
+  saves: Record<string, unknown>[];
   deletes: string[];
   updates: { values: Record<string, unknown>; id: string }[];
 }
@@ -77,15 +77,21 @@ function fakeClient(
     client: undefined as never,
     requests: [],
     lists: [],
-    upserts: [],
+    saves: [],
     deletes: [],
     updates: [],
   };
   const answer = (chain: Call[]): Result => {
     const [[method, first]] = chain as [Call];
-    if (method === 'upsert') {
-      fake.upserts.push(first as Record<string, unknown>);
+    if (method === 'upsert' || method === 'insert') {
+      fake.saves.push(first as Record<string, unknown>);
       return save;
+    }
+    if (method === 'update' && chain.some(([m]) => m === 'select')) {
+      // An edited post's save: the update of the version read, which answers with the row.
+      const id = chain.find(([m, column]) => m === 'eq' && column === 'id')![2] as string;
+      fake.saves.push({ id, ...(first as Record<string, unknown>) });
+      return save.error ? save : { data: [{ id, ...(first as object) }], error: null };
     }
     if (method === 'delete') {
       fake.deletes.push(chain[1]![2] as string);
@@ -111,8 +117,18 @@ function fakeClient(
         then: (resolve: (value: Result) => unknown, reject: (reason: unknown) => unknown) =>
           Promise.resolve(answer(chain)).then(resolve, reject),
       };
-      const methods = ['select', 'upsert', 'delete', 'update', 'eq', 'is', 'not', 'order', 'range'];
-      for (const method of [...methods, 'single']) {
+      const methods = [
+        'select',
+        'upsert',
+        'insert',
+        'delete',
+        'update',
+        'eq',
+        'is',
+        'not',
+        'order',
+      ];
+      for (const method of [...methods, 'range', 'in', 'single', 'maybeSingle']) {
         builder[method] = (...args: unknown[]) => {
           chain.push([method, ...args]);
           return builder;
@@ -294,7 +310,7 @@ describe('BlogPage', () => {
     await flush();
     expect(container.querySelectorAll('.editor-field__error')).toHaveLength(4);
     expect(text()).toContain('Ce champ est obligatoire.');
-    expect(fake.upserts).toHaveLength(0);
+    expect(fake.saves).toHaveLength(0);
 
     await typeInto(field(container, 'Titre'), 'Pneus : l’été arrive !');
     await typeInto(field(container, 'Contenu'), 'Texte');
@@ -307,7 +323,7 @@ describe('BlogPage', () => {
     await act(async () => container.querySelector('form')!.requestSubmit());
     await flush();
 
-    expect(fake.upserts).toEqual([
+    expect(fake.saves).toEqual([
       {
         title: 'Pneus : l’été arrive !',
         content: 'Texte',
@@ -340,7 +356,7 @@ describe('BlogPage', () => {
     await typeInto(field(container, 'Titre'), 'Nouveau titre');
     await act(async () => container.querySelector('form')!.requestSubmit());
     await flush();
-    expect(fake.upserts).toEqual([
+    expect(fake.saves).toEqual([
       expect.objectContaining({
         id: 'b',
         title: 'Nouveau titre',

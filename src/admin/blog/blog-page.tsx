@@ -5,7 +5,23 @@ import { supabase as defaultClient } from '../../lib/supabase.ts';
 import { blogPostKeys } from '../../site/blog/api/keys.ts';
 import { AiArticlePanel } from '../ai/ai-article-panel.tsx';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
-import { BLOG_MESSAGES, deletePost, fetchPost, publishNow, savePost } from './blog-api.ts';
+import {
+  BLOG_MESSAGES,
+  deletePost,
+  fetchPost,
+  publishNow,
+  savePost,
+  type SaveMode,
+} from './blog-api.ts';
+import { listVersions } from '../content/history-api.ts';
+import {
+  CONFLICT_MESSAGE,
+  DELETED_MESSAGE,
+  isSaveConflict,
+  OVERWRITE_LABEL,
+  RELOAD_LABEL,
+} from '../content/save-conflict.ts';
+import { DeletedPosts } from './deleted-posts.tsx';
 import { BlogForm } from './blog-form.tsx';
 import { BlogToolbar } from './blog-toolbar.tsx';
 import {
@@ -23,6 +39,8 @@ import './blog-page.css';
 
 type FormState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; post: BlogPost };
 type Message = { kind: 'success' | 'error'; text: string };
+/** A save refused because the post changed or was deleted elsewhere, and what was typed. */
+type Conflict = { reason: 'changed' | 'deleted'; data: BlogPostForm };
 
 export interface BlogPageProps {
   /** The supabase-js client; the app's one client by default (tests pass their own). */
@@ -48,6 +66,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
   const [message, setMessage] = useState<Message | null>(null);
   const [toDelete, setToDelete] = useState<PostSummary | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const formId = useId();
@@ -70,10 +89,16 @@ function BlogManager({ client }: { client: SupabaseClient }) {
   }, []);
 
   const handleSave = useCallback(
-    async (data: BlogPostForm) => {
+    async (data: BlogPostForm, mode: SaveMode = 'based') => {
+      setConflict(null);
       try {
-        await savePost(client, data, form.mode === 'edit' ? form.post : null);
+        await savePost(client, data, form.mode === 'edit' ? form.post : null, mode);
       } catch (error) {
+        if (isSaveConflict(error)) {
+          setMessage(null);
+          setConflict({ reason: error.reason, data });
+          return;
+        }
         console.error(BLOG_MESSAGES.saveFailed, error);
         setMessage({ kind: 'error', text: BLOG_MESSAGES.saveFailed });
         return;
@@ -85,11 +110,33 @@ function BlogManager({ client }: { client: SupabaseClient }) {
     [client, form, closeForm, reload],
   );
 
+  /** « Recharger la version enregistrée »: the form opens again on the post as stored now. */
+  const reloadPost = useCallback(async () => {
+    if (form.mode !== 'edit') return;
+    try {
+      const post = await fetchPost(client, form.post.id);
+      setConflict(null);
+      setForm({ mode: 'edit', post });
+    } catch (error) {
+      console.error(BLOG_MESSAGES.postLoadFailed, error);
+      setMessage({ kind: 'error', text: BLOG_MESSAGES.postLoadFailed });
+    }
+  }, [client, form]);
+
+  const loadHistory = useCallback(
+    () =>
+      form.mode === 'edit'
+        ? listVersions<BlogPost>(client, 'post', form.post.id)
+        : Promise.resolve([]),
+    [client, form],
+  );
+
   /** The form opens on the full post, read now: the list has no content. */
   const openForEditing = useCallback(
     async (summary: PostSummary) => {
       if (busyId !== null) return;
       setMessage(null);
+      setConflict(null);
       setBusyId(summary.id);
       try {
         setForm({ mode: 'edit', post: await fetchPost(client, summary.id) });
@@ -173,12 +220,60 @@ function BlogManager({ client }: { client: SupabaseClient }) {
 
       {formOpen && (
         <div id={formId}>
+          {conflict && (
+            <div className="form__error blog-admin__conflict" role="alert">
+              <p>{conflict.reason === 'changed' ? CONFLICT_MESSAGE : DELETED_MESSAGE}</p>
+              {conflict.reason === 'changed' ? (
+                <>
+                  <button
+                    type="button"
+                    className="button button--small button--secondary"
+                    onClick={() => void reloadPost()}
+                  >
+                    {RELOAD_LABEL}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => void handleSave(conflict.data, 'overwrite')}
+                  >
+                    {OVERWRITE_LABEL}
+                  </button>
+                </>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => void handleSave(conflict.data, 'recreate')}
+                  >
+                    Recréer l’article
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--small button--secondary"
+                    onClick={() => {
+                      setConflict(null);
+                      closeForm();
+                      void reload();
+                    }}
+                  >
+                    Abandonner
+                  </button>
+                </>
+              )}
+            </div>
+          )}
           <BlogForm
-            key={form.mode === 'edit' ? form.post.id : 'new'}
+            key={form.mode === 'edit' ? `${form.post.id} ${form.post.updated_at}` : 'new'}
             mode={form.mode}
             initialData={form.mode === 'edit' ? formFromPost(form.post) : EMPTY_POST_FORM}
             onSubmit={handleSave}
-            onCancel={closeForm}
+            onCancel={() => {
+              setConflict(null);
+              closeForm();
+            }}
+            loadHistory={form.mode === 'edit' ? loadHistory : undefined}
           />
         </div>
       )}
@@ -195,6 +290,8 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         onDelete={setToDelete}
         onPublish={(post) => void handlePublish(post)}
       />
+
+      <DeletedPosts client={client} onRestored={() => void reload()} />
 
       {toDelete !== null && (
         <ConfirmDialog

@@ -1,15 +1,17 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { validatorFor, type SiteContent } from '../../content/content.ts';
+import { parseContent, validatorFor, type SiteContent } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import type { ContentByType, ContentType } from '../../content/generated/types.ts';
-import { isSupabaseConfigured } from '../../lib/supabase.ts';
+import { isSupabaseConfigured, supabase } from '../../lib/supabase.ts';
+import { PageLoading } from '../../lib/page-loading.tsx';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { ContentEditor } from '../editor/content-editor.tsx';
 import { createContentValidator } from '../editor/content-validator.ts';
 import { previewData } from '../editor/preview-data.ts';
 import { FIELDS, WIDGETS } from '../editor/widgets/index.ts';
-import { useSaveContentMutation } from './save-content.ts';
+import { listVersions } from './history-api.ts';
+import { fetchStoredContent, useContentVersions, useSaveContentMutation } from './save-content.ts';
 import { storedContentFallback } from './stored-content-fallback.tsx';
 import { useStoredContent } from './use-stored-content.ts';
 import './content-panel.css';
@@ -39,25 +41,80 @@ export function ContentPanel<T extends ContentType>(props: ContentPanelProps<T>)
   );
 }
 
-function StoredContentEditor<T extends ContentType>({ type, renderPreview }: ContentPanelProps<T>) {
+function StoredContentEditor<T extends ContentType>(props: ContentPanelProps<T>) {
   const load = useStoredContent();
-  const { content } = load;
+  const versions = useContentVersions();
+
+  const fallback = storedContentFallback({
+    ...load,
+    isLoading: load.isLoading || versions.isPending,
+    failed: load.failed || versions.isError,
+    retry: async () => {
+      await Promise.all([load.retry(), versions.refetch()]);
+    },
+  });
+  if (fallback) return fallback;
+  if (!versions.data) return <PageLoading />;
+  return (
+    <VersionedEditor<T>
+      key={props.type}
+      {...props}
+      content={load.content}
+      base={versions.data[props.type] ?? null}
+    />
+  );
+}
+
+/**
+ * The editor of one type, whose saves carry the version they are based on: a save over a version
+ * saved elsewhere meanwhile is refused and the owner chooses (docs/decisions/026-no-silent-overwrite.md).
+ */
+function VersionedEditor<T extends ContentType>({
+  type,
+  renderPreview,
+  content,
+  base,
+}: ContentPanelProps<T> & { content: SiteContent; base: string | null }) {
   const save = useSaveContentMutation();
   const { schema, uiSchema } = FORMS[type] as unknown as { schema: RJSFSchema; uiSchema: UiSchema };
   const validate = validatorFor(type);
   const validator = useMemo(() => createContentValidator(schema, validate), [schema, validate]);
-
-  const fallback = storedContentFallback(load);
-  if (fallback) return fallback;
+  // The stored version this editor's content is based on; each save moves it.
+  const version = useRef<string | null>(base);
   const stored = content[type] as ContentByType[T];
+
+  const onSave = useCallback(
+    async (data: ContentByType[T]) => {
+      version.current = await save.mutateAsync({ type, content: data, base: version.current });
+    },
+    [save, type],
+  );
+  const onOverwrite = useCallback(
+    async (data: ContentByType[T]) => {
+      version.current = await save.mutateAsync({ type, content: data });
+    },
+    [save, type],
+  );
+  const onReload = useCallback(async () => {
+    const row = await fetchStoredContent(type);
+    version.current = row?.updated_at ?? null;
+    return parseContent(type, row?.content);
+  }, [type]);
+  const loadHistory = useCallback(
+    () => listVersions<ContentByType[T]>(supabase, 'content', type),
+    [type],
+  );
+
   return (
     <ContentEditor<ContentByType[T]>
-      key={type}
       schema={schema}
       uiSchema={uiSchema}
       validator={validator}
       initialData={stored}
-      onSave={(data) => save.mutateAsync({ type, content: data })}
+      onSave={onSave}
+      onReload={onReload}
+      onOverwrite={onOverwrite}
+      loadHistory={loadHistory}
       renderPreview={(data) => renderPreview(previewData(validate, data, stored), content)}
       widgets={WIDGETS}
       fields={FIELDS}

@@ -21,6 +21,9 @@ import {
 } from './form-behaviour.ts';
 import { requiredNotBlank } from './required-fields.ts';
 import { autosaveText, useAutosave } from './use-autosave.ts';
+import type { Version } from '../content/history-api.ts';
+import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
+import { HistoryPanel } from './history-panel.tsx';
 
 const UNSAVED_INVALID = 'Modifications non enregistrées : corrigez les champs signalés.';
 
@@ -48,6 +51,15 @@ export interface ContentEditorProps<T> {
   onEdit?: (data: T) => void;
   /** Shown above the fields (instructions). */
   intro?: ReactNode;
+  /**
+   * When a save is refused because the content changed elsewhere (a SaveConflictError): reads the
+   * stored version again, for « Recharger la version enregistrée »…
+   */
+  onReload?: () => Promise<T>;
+  /** …and saves the typed value over it, for « Garder mon texte et enregistrer quand même ». */
+  onOverwrite?: (data: T) => Promise<void>;
+  /** The earlier versions, newest first: with it, « Historique » lists them and restores one. */
+  loadHistory?: () => Promise<Version<T>[]>;
 }
 
 /**
@@ -70,11 +82,45 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   // With autosave, the latest valid value is what is saved; an invalid one waits for a fix.
   const [savable, setSavable] = useState<T>(initialData);
   const [invalid, setInvalid] = useState(false);
-  const auto = useAutosave(autosave ? savable : initialData, onSave);
+  // Without autosave, the hook is given a value that never changes, so that it never saves: the
+  // stored content read again after a save is a new `initialData`, not an edit to send.
+  const [initial] = useState(initialData);
+  const auto = useAutosave(autosave ? savable : initial, onSave);
   const latest = useRef(data);
   const container = useRef<HTMLDivElement>(null);
   const previewTitleId = useId();
-  const { status, run, edited } = useSaveStatus();
+  const { status, run, edited, reset } = useSaveStatus();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const { onReload, onOverwrite, loadHistory } = props;
+
+  /** Shows a value in the form as if typed (a reloaded or restored version). */
+  const replaceData = useCallback(
+    (next: T) => {
+      latest.current = next;
+      setData(next);
+      onEdit?.(next);
+    },
+    [onEdit],
+  );
+
+  const reload = useCallback(async () => {
+    if (!onReload) return;
+    try {
+      replaceData(await onReload());
+      reset();
+    } catch (error) {
+      console.error('Erreur lors du rechargement du contenu', error);
+    }
+  }, [onReload, replaceData, reset]);
+
+  const restore = useCallback(
+    (version: T) => {
+      replaceData(version);
+      setHistoryOpen(false);
+      void run(() => onSave(version));
+    },
+    [replaceData, run, onSave],
+  );
   const transformErrors = useMemo(() => frenchErrors(schema), [schema]);
   const widgets = useMemo(() => ({ ...EDITOR_WIDGETS, ...props.widgets }), [props.widgets]);
 
@@ -115,6 +161,25 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     <div className={renderPreview ? 'editor editor--with-preview' : 'editor'}>
       <div className="editor__form" ref={container}>
         {props.intro}
+        {loadHistory && !historyOpen && (
+          <p className="editor__history-toggle">
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              onClick={() => setHistoryOpen(true)}
+            >
+              Historique
+            </button>
+          </p>
+        )}
+        {loadHistory && historyOpen && (
+          <HistoryPanel<T>
+            load={loadHistory}
+            renderPreview={renderPreview ?? (() => null)}
+            onRestore={restore}
+            onClose={() => setHistoryOpen(false)}
+          />
+        )}
         <Form<T>
           schema={schema}
           uiSchema={uiSchema}
@@ -162,6 +227,29 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                 <p className="form__error editor__failed" role="alert">
                   {status.message}
                 </p>
+              )}
+              {status.kind === 'conflict' && (
+                <div className="form__error editor__failed editor__conflict" role="alert">
+                  <p className="editor__failed-text">{CONFLICT_MESSAGE}</p>
+                  {onReload && (
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      onClick={() => void reload()}
+                    >
+                      {RELOAD_LABEL}
+                    </button>
+                  )}
+                  {onOverwrite && (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => void run(() => onOverwrite(latest.current))}
+                    >
+                      {OVERWRITE_LABEL}
+                    </button>
+                  )}
+                </div>
               )}
             </div>
           )}

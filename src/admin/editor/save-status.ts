@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { isSaveConflict } from '../content/save-conflict.ts';
 
 export const SAVED_MESSAGE = 'Les modifications ont été enregistrées avec succès.';
 /** How long the success message stays (docs/product.md#section-editors). */
@@ -8,7 +9,12 @@ const NETWORK_MESSAGE =
   'le serveur est injoignable. Vérifiez votre connexion internet, puis réessayez.';
 
 export type SaveStatus =
-  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'failed'; message: string }
+  /** Refused: the content changed, or was deleted, elsewhere since it was read. */
+  | { kind: 'conflict'; reason: 'changed' | 'deleted' };
 
 /**
  * The French text of a failed save (docs/decisions/018-failed-saves-are-shown.md). A PostgREST
@@ -45,6 +51,10 @@ export function useSaveStatus() {
       await save();
       setStatus({ kind: 'saved' });
     } catch (error) {
+      if (isSaveConflict(error)) {
+        setStatus({ kind: 'conflict', reason: error.reason });
+        return;
+      }
       // A failed save is logged, and also shown (docs/decisions/018-failed-saves-are-shown.md).
       console.error("Erreur lors de l'enregistrement du contenu", error);
       setStatus({ kind: 'failed', message: saveErrorMessage(error) });
@@ -55,5 +65,7 @@ export function useSaveStatus() {
     setStatus((current) => (current.kind === 'saved' ? { kind: 'idle' } : current));
   }, []);
 
-  return { status, run, edited };
+  const reset = useCallback(() => setStatus({ kind: 'idle' }), []);
+
+  return { status, run, edited, reset };
 }

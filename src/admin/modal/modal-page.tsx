@@ -68,7 +68,9 @@ function ModalEditor() {
       uiSchema={uiSchema}
       validator={validator}
       initialData={stored}
-      onSave={(data) => save.mutateAsync({ type: 'modal', content: data })}
+      onSave={async (data) => {
+        await save.mutateAsync({ type: 'modal', content: data });
+      }}
       renderPreview={(data) => <PopupPreview popup={previewData(validate, data, stored)} />}
     />
   );

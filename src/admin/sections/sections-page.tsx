@@ -80,7 +80,9 @@ function SaveState({ status }: { status: SectionsSaveStatus }) {
 function SectionsManager({ initial }: { initial: Section[] }) {
   const { mutateAsync } = useSaveContentMutation();
   const save = useCallback(
-    (sections: Section[]) => mutateAsync({ type: 'sections', content: sections }),
+    async (sections: Section[]) => {
+      await mutateAsync({ type: 'sections', content: sections });
+    },
     [mutateAsync],
   );
   const { sections, status, update } = useSectionsSaver(initial, save);

@@ -1,0 +1,130 @@
+import { useCallback, useId, useState } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  DELETED_DAYS,
+  listDeletedPosts,
+  restoreDeletedPost,
+  type DeletedPost,
+} from '../content/history-api.ts';
+import { isUniqueViolation } from '../content/save-conflict.ts';
+import { formatLongDateTime } from '../../lib/dates-paris.ts';
+
+type State =
+  | { kind: 'closed' }
+  | { kind: 'loading' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; posts: DeletedPost[] };
+type Outcome = { kind: 'success' | 'error'; text: string };
+
+/**
+ * « Articles supprimés »: the posts deleted in the last days, each with « Restaurer », which puts
+ * it back with its id and address (docs/decisions/025-content-history.md).
+ */
+export function DeletedPosts({
+  client,
+  onRestored,
+}: {
+  client: SupabaseClient;
+  onRestored: () => void;
+}) {
+  const [state, setState] = useState<State>({ kind: 'closed' });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const titleId = useId();
+
+  const load = useCallback(async () => {
+    setState({ kind: 'loading' });
+    try {
+      setState({ kind: 'ready', posts: await listDeletedPosts(client) });
+    } catch (error) {
+      console.error('Erreur lors du chargement des articles supprimés', error);
+      setState({ kind: 'failed' });
+    }
+  }, [client]);
+
+  const restore = useCallback(
+    async (deleted: DeletedPost) => {
+      setBusy(deleted.historyId);
+      setOutcome(null);
+      try {
+        const { slug } = await restoreDeletedPost(client, deleted);
+        setOutcome({
+          kind: 'success',
+          text:
+            slug === deleted.post.slug
+              ? `Article « ${deleted.post.title} » restauré.`
+              : `Article « ${deleted.post.title} » restauré, à une nouvelle adresse : /blog/${slug} (l’adresse /blog/${deleted.post.slug} est prise par un autre article).`,
+        });
+        onRestored();
+        await load();
+      } catch (error) {
+        console.error('Erreur lors de la restauration de l’article', error);
+        setOutcome({
+          kind: 'error',
+          text: isUniqueViolation(error)
+            ? 'Cet article a déjà été restauré : il est dans la liste des articles.'
+            : 'La restauration a échoué. Vérifiez votre connexion, puis réessayez.',
+        });
+      } finally {
+        setBusy(null);
+      }
+    },
+    [client, load, onRestored],
+  );
+
+  return (
+    <section className="blog-admin__deleted" aria-labelledby={titleId}>
+      <h2 id={titleId}>Articles supprimés</h2>
+      {state.kind === 'closed' ? (
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          onClick={() => void load()}
+        >
+          Voir les articles supprimés depuis {DELETED_DAYS} jours
+        </button>
+      ) : (
+        <>
+          <p role="status">
+            {outcome?.kind === 'success' ? outcome.text : ''}
+            {state.kind === 'loading' ? 'Chargement des articles supprimés…' : ''}
+          </p>
+          <div role="alert">
+            {outcome?.kind === 'error' && <p className="form__error">{outcome.text}</p>}
+            {state.kind === 'failed' && (
+              <p className="form__error">
+                Les articles supprimés n’ont pas pu être chargés. Vérifiez votre connexion, puis
+                réessayez.
+              </p>
+            )}
+          </div>
+          {state.kind === 'ready' && state.posts.length === 0 && (
+            <p>Aucun article supprimé depuis {DELETED_DAYS} jours.</p>
+          )}
+          {state.kind === 'ready' && state.posts.length > 0 && (
+            <ul className="blog-admin__deleted-list">
+              {state.posts.map((deleted) => (
+                <li key={deleted.historyId}>
+                  <span>
+                    <strong>{deleted.post.title}</strong> — supprimé le{' '}
+                    {formatLongDateTime(deleted.deletedAt)}
+                    {deleted.deletedBy ? ` par ${deleted.deletedBy}` : ''}
+                  </span>{' '}
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={busy !== null}
+                    aria-label={`Restaurer « ${deleted.post.title} »`}
+                    onClick={() => void restore(deleted)}
+                  >
+                    Restaurer
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
