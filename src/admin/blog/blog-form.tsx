@@ -11,6 +11,17 @@ import { ParisDateTimeWidget } from './paris-date-time-widget.tsx';
 import '../styles/editor.css';
 import { FORM_BEHAVIOUR, keepFocus, useFocusFirstInvalid } from '../editor/form-behaviour.ts';
 import { requiredNotBlank } from '../editor/required-fields.ts';
+import { deepEquals } from '@rjsf/utils';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { DraftOffer } from '../unsaved/draft-offer.tsx';
+import { useLocalDraft } from '../unsaved/local-draft.ts';
+import {
+  LEAVE_LABEL,
+  LEAVE_TEXT,
+  LEAVE_TITLE,
+  STAY_LABEL,
+} from '../unsaved/unsaved-changes-guard.tsx';
+import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
 
 const { schema, uiSchema: baseUiSchema } = FORMS['blog-post'] as unknown as {
   schema: RJSFSchema;
@@ -52,15 +63,28 @@ export interface BlogFormProps {
   /** Stores the post; the page shows the outcome and closes the form on success. */
   onSubmit: (data: BlogPostForm) => Promise<void>;
   onCancel: () => void;
+  /** Where what is typed is kept until saved (postDraftKey); the page clears it once saved. */
+  draftKey?: string;
+}
+
+/** The local draft of a post's form: its id, or the new post's. */
+export function postDraftKey(id: string | null): string {
+  return id ? `post:${id}` : 'post:new';
 }
 
 /**
  * The article form (docs/product.md#blog-panel): title, content (10 rows), excerpt (2 rows),
  * cover image URL, publication and scheduled date-times in Paris time; the blog-post schema's
- * rules with our French messages, checked on blur and on save.
+ * rules with our French messages, checked on blur and on save. Closing it, or leaving the page, with
+ * changes not saved asks first, and those changes are kept in this browser until saved
+ * (docs/decisions/027-unsaved-changes.md).
  */
-export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProps) {
+export function BlogForm({ mode, initialData, onSubmit, onCancel, draftKey }: BlogFormProps) {
   const [data, setData] = useState<BlogPostForm>(initialData);
+  const [askCancel, setAskCancel] = useState(false);
+  const unsaved = !deepEquals(data, initialData);
+  const draft = useLocalDraft(draftKey, initialData, data, unsaved);
+  useUnsavedChanges(unsaved, draft.discard);
   const [saving, setSaving] = useState(false);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -90,6 +114,16 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProp
       <h2 id={headingId} ref={heading} tabIndex={-1} className="blog-form__title">
         {mode === 'new' ? 'Nouvel article' : "Modifier l'article"}
       </h2>
+      {draft.offered && (
+        <DraftOffer
+          draft={draft.offered}
+          onRestore={(value) => {
+            draft.accept();
+            setData(value);
+          }}
+          onDismiss={draft.dismiss}
+        />
+      )}
       <Form<BlogPostForm>
         schema={schema}
         uiSchema={BLOG_UI_SCHEMA}
@@ -112,12 +146,27 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel }: BlogFormProp
             type="button"
             className="button button--secondary"
             onMouseDown={keepFocus}
-            onClick={onCancel}
+            onClick={() => (unsaved ? setAskCancel(true) : onCancel())}
           >
             Annuler
           </button>
         </div>
       </Form>
+      {askCancel && (
+        <ConfirmDialog
+          title={LEAVE_TITLE}
+          confirmLabel={LEAVE_LABEL}
+          cancelLabel={STAY_LABEL}
+          onConfirm={() => {
+            setAskCancel(false);
+            draft.discard();
+            onCancel();
+          }}
+          onCancel={() => setAskCancel(false)}
+        >
+          <p>{LEAVE_TEXT}</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

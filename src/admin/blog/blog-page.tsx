@@ -6,7 +6,8 @@ import { blogPostKeys } from '../../site/blog/api/keys.ts';
 import { AiArticlePanel } from '../ai/ai-article-panel.tsx';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { BLOG_MESSAGES, deletePost, fetchPost, publishNow, savePost } from './blog-api.ts';
-import { BlogForm } from './blog-form.tsx';
+import { BlogForm, postDraftKey } from './blog-form.tsx';
+import { clearDraft } from '../unsaved/local-draft.ts';
 import { BlogToolbar } from './blog-toolbar.tsx';
 import {
   EMPTY_POST_FORM,
@@ -78,6 +79,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         setMessage({ kind: 'error', text: BLOG_MESSAGES.saveFailed });
         return;
       }
+      clearDraft(postDraftKey(form.mode === 'edit' ? form.post.id : null));
       setMessage({ kind: 'success', text: BLOG_MESSAGES.saved });
       closeForm();
       await reload();
@@ -179,6 +181,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
             initialData={form.mode === 'edit' ? formFromPost(form.post) : EMPTY_POST_FORM}
             onSubmit={handleSave}
             onCancel={closeForm}
+            draftKey={postDraftKey(form.mode === 'edit' ? form.post.id : null)}
           />
         </div>
       )}

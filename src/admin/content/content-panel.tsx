@@ -57,6 +57,7 @@ function StoredContentEditor<T extends ContentType>({ type, renderPreview }: Con
       uiSchema={uiSchema}
       validator={validator}
       initialData={stored}
+      draftKey={`content:${type}`}
       onSave={(data) => save.mutateAsync({ type, content: data })}
       renderPreview={(data) => renderPreview(previewData(validate, data, stored), content)}
       widgets={WIDGETS}

@@ -16,6 +16,9 @@ import '../styles/editor.css';
 import { FORM_BEHAVIOUR, keepFocus, useFocusFirstInvalid } from './form-behaviour.ts';
 import { requiredNotBlank } from './required-fields.ts';
 import { autosaveText, useAutosave } from './use-autosave.ts';
+import { useLocalDraft } from '../unsaved/local-draft.ts';
+import { DraftOffer } from '../unsaved/draft-offer.tsx';
+import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
 
 const UNSAVED_INVALID = 'Modifications non enregistrées : corrigez les champs signalés.';
 
@@ -43,13 +46,19 @@ export interface ContentEditorProps<T> {
   onEdit?: (data: T) => void;
   /** Shown above the fields (instructions). */
   intro?: ReactNode;
+  /**
+   * Keeps what is typed and not saved yet in this browser under this key, and offers it back
+   * on return (src/admin/unsaved/local-draft.ts); e.g. `content:hero`.
+   */
+  draftKey?: string;
 }
 
 /**
  * The one editor of every content type, generated from its schema. It validates a field when it
  * loses focus and the whole form on Save (never on each keystroke), shows our French messages
  * next to each field, and keeps what was typed when a save fails
- * (docs/decisions/018-failed-saves-are-shown.md).
+ * (docs/decisions/018-failed-saves-are-shown.md). Leaving it with changes not saved asks first, and
+ * those changes are kept in this browser until saved (docs/decisions/027-unsaved-changes.md).
  */
 export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const { schema, uiSchema, validator, initialData, onSave, renderPreview, autosave, onEdit } =
@@ -72,10 +81,16 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const { status, run, edited } = useSaveStatus();
   const transformErrors = useMemo(() => frenchErrors(schema), [schema]);
   const widgets = useMemo(() => ({ ...EDITOR_WIDGETS, ...props.widgets }), [props.widgets]);
+  // Without autosave, what differs from the last value stored; with it, a save waiting or failed.
+  const [stored, setStored] = useState<T>(initialData);
+  const unsaved = autosave
+    ? invalid || ['pending', 'saving', 'failed'].includes(auto.status.kind)
+    : !deepEquals(data, stored);
+  const draft = useLocalDraft(props.draftKey, initialData, data, unsaved);
+  useUnsavedChanges(unsaved, draft.discard);
 
-  const handleChange = useCallback(
-    (event: IChangeEvent<T>) => {
-      const next = event.formData as T;
+  const applyEdit = useCallback(
+    (next: T) => {
       // rjsf also reports a blur's validation as a change: only a new value is an edit.
       if (deepEquals(next, latest.current)) return;
       latest.current = next;
@@ -91,11 +106,18 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     },
     [edited, onEdit, autosave, isValid],
   );
+  const handleChange = useCallback(
+    (event: IChangeEvent<T>) => applyEdit(event.formData as T),
+    [applyEdit],
+  );
 
   const handleSubmit = useCallback(
     (event: IChangeEvent<T>) => {
       const submitted = event.formData as T;
-      void run(() => onSave(submitted));
+      void run(async () => {
+        await onSave(submitted);
+        setStored(submitted);
+      });
     },
     [onSave, run],
   );
@@ -107,6 +129,16 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     <div className={renderPreview ? 'editor editor--with-preview' : 'editor'}>
       <div className="editor__form" ref={container}>
         {props.intro}
+        {draft.offered && (
+          <DraftOffer
+            draft={draft.offered}
+            onRestore={(value) => {
+              draft.accept();
+              applyEdit(value);
+            }}
+            onDismiss={draft.dismiss}
+          />
+        )}
         <Form<T>
           schema={schema}
           uiSchema={uiSchema}

@@ -68,6 +68,7 @@ function ModalEditor() {
       uiSchema={uiSchema}
       validator={validator}
       initialData={stored}
+      draftKey="content:modal"
       onSave={(data) => save.mutateAsync({ type: 'modal', content: data })}
       renderPreview={(data) => <PopupPreview popup={previewData(validate, data, stored)} />}
     />
