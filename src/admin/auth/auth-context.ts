@@ -9,6 +9,8 @@ export interface AuthContextValue {
   isAuthenticated: boolean;
   /** True once a session ended without the owner signing out (expired, refused by the server). */
   sessionExpired: boolean;
+  /** True once the owner signed out with «Déconnexion». */
+  loggedOut: boolean;
   /** The signed-in administrator's email, for the shell. */
   email: string | null;
   /** False without a configured backend (docs/decisions/017-missing-configuration.md). */

@@ -12,6 +12,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [restoring, setRestoring] = useState(supabase !== null);
   // A session that ended without the owner signing out (expired, refused by the server).
   const [expired, setExpired] = useState(false);
+  // «Déconnexion»: the owner leaves on purpose, to the plain login page.
+  const [loggedOut, setLoggedOut] = useState(false);
   const hadSession = useRef(false);
   const signingOut = useRef(false);
 
@@ -51,6 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async (): Promise<void> => {
     if (!supabase) return;
     signingOut.current = true;
+    setLoggedOut(true);
     const { error } = await supabase.auth.signOut();
     if (error) {
       console.error('Erreur de déconnexion', error);
@@ -66,12 +69,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status: restoring ? 'loading' : isAuthenticated ? 'signed-in' : 'signed-out',
       isAuthenticated,
       sessionExpired: expired && !isAuthenticated,
+      loggedOut: loggedOut && !isAuthenticated,
       email: isAuthenticated ? (session?.user.email ?? null) : null,
       configured: supabase !== null,
       login,
       logout,
     };
-  }, [session, restoring, expired, login, logout]);
+  }, [session, restoring, expired, loggedOut, login, logout]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -8,6 +8,7 @@ import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { BLOG_MESSAGES, deletePost, fetchPost, publishNow, savePost } from './blog-api.ts';
 import { BlogForm, postDraftKey } from './blog-form.tsx';
 import { clearDraft } from '../unsaved/local-draft.ts';
+import { failureText } from '../errors/french-error.ts';
 import { BlogToolbar } from './blog-toolbar.tsx';
 import {
   EMPTY_POST_FORM,
@@ -76,7 +77,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         await savePost(client, data, form.mode === 'edit' ? form.post : null);
       } catch (error) {
         console.error(BLOG_MESSAGES.saveFailed, error);
-        setMessage({ kind: 'error', text: BLOG_MESSAGES.saveFailed });
+        setMessage({ kind: 'error', text: failureText(BLOG_MESSAGES.saveFailed, error) });
         return;
       }
       clearDraft(postDraftKey(form.mode === 'edit' ? form.post.id : null));
@@ -97,7 +98,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         setForm({ mode: 'edit', post: await fetchPost(client, summary.id) });
       } catch (error) {
         console.error(BLOG_MESSAGES.postLoadFailed, error);
-        setMessage({ kind: 'error', text: BLOG_MESSAGES.postLoadFailed });
+        setMessage({ kind: 'error', text: failureText(BLOG_MESSAGES.postLoadFailed, error) });
       } finally {
         setBusyId(null);
       }
@@ -118,7 +119,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
       listHeading.current?.focus();
     } catch (error) {
       console.error(BLOG_MESSAGES.deleteFailed, error);
-      setMessage({ kind: 'error', text: BLOG_MESSAGES.deleteFailed });
+      setMessage({ kind: 'error', text: failureText(BLOG_MESSAGES.deleteFailed, error) });
     } finally {
       setBusyId(null);
     }
@@ -133,7 +134,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         await reload();
       } catch (error) {
         console.error(BLOG_MESSAGES.publishFailed, error);
-        setMessage({ kind: 'error', text: BLOG_MESSAGES.publishFailed });
+        setMessage({ kind: 'error', text: failureText(BLOG_MESSAGES.publishFailed, error) });
       } finally {
         setBusyId(null);
       }

@@ -123,3 +123,8 @@ export function frenchError(error: unknown): string {
 export function isSessionError(error: unknown): boolean {
   return errorKind(error) === 'session';
 }
+
+/** « <what failed>. <what to do> »: a panel's own failure sentence, followed by the French reason. */
+export function failureText(what: string, error: unknown): string {
+  return `${what}. ${frenchError(error)}`;
+}
