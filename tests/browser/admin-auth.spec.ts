@@ -78,12 +78,13 @@ test('a signed-in user who is not an administrator is refused', async ({ page, s
   await expect(page).toHaveURL(/\/admin-login$/);
 });
 
-test('a signed-out visit to /admin/hero lands on /admin-login, replacing history', async ({
+test('a signed-out visit to /admin/hero lands on /admin-login, replacing history, and keeps the page asked for', async ({
   page,
 }) => {
   await page.goto('/');
   await page.goto('/admin/hero');
-  await expect(page).toHaveURL(/\/admin-login$/);
+  // The page asked for is kept, to come back to it once signed in.
+  await expect(page).toHaveURL(/\/admin-login\?retour=%2Fadmin%2Fhero$/);
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
 
   await page.goBack();
@@ -99,7 +100,7 @@ test('logout returns to /admin-login and closes the admin area', async ({ page, 
   await expect(page.getByLabel('Adresse e-mail')).toHaveValue('');
 
   await page.goto('/admin/alert');
-  await expect(page).toHaveURL(/\/admin-login$/);
+  await expect(page).toHaveURL(/\/admin-login\?retour=%2Fadmin%2Falert$/);
 });
 
 test('without a backend configuration the login page says so', async ({ page }) => {

@@ -167,12 +167,19 @@ test('create a draft, edit it, publish it now, and see it on /blog', async ({
     expect.objectContaining({ id: stored!.id, slug, published_at: null }),
   ]);
 
-  // Cancel closes the form without saving.
+  // Cancel, once the owner confirms leaving the typed text, closes the form without saving.
   await editedRow.getByRole('button', { name: 'Modifier' }).click();
   await formOf(page, "Modifier l'article")
     .getByRole('textbox', { name: 'Titre', exact: true })
     .fill('Autre');
   await formOf(page, "Modifier l'article").getByRole('button', { name: 'Annuler' }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Quitter sans enregistrer ?' });
+  await leave.getByRole('button', { name: 'Rester sur la page' }).click();
+  await expect(
+    formOf(page, "Modifier l'article").getByRole('textbox', { name: 'Titre', exact: true }),
+  ).toHaveValue('Autre');
+  await formOf(page, "Modifier l'article").getByRole('button', { name: 'Annuler' }).click();
+  await leave.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
   await expect(formOf(page, "Modifier l'article")).toHaveCount(0);
   await expect(editedRow).toBeVisible();
 
@@ -319,6 +326,10 @@ test('the filter: all, published only, drafts only (scheduled included)', async 
   await expect(page.getByText('Aucun article trouvé pour ce filtre')).toBeVisible();
 });
 
+/** What a failure without a known cause says to do (src/admin/errors/french-error.ts). */
+const UNEXPECTED =
+  "Une erreur inattendue s'est produite. Réessayez ; si cela continue, rechargez la page.";
+
 test('every failure shows its message', async ({ page, serviceDb }) => {
   const title = `Échecs ${tag}`;
   await seed(serviceDb, [{ title }]);
@@ -332,16 +343,22 @@ test('every failure shows its message', async ({ page, serviceDb }) => {
   );
 
   await row.getByRole('button', { name: 'Publier maintenant' }).click();
-  await expect(errorMessage(page)).toHaveText("Erreur lors de la publication de l'article");
+  await expect(errorMessage(page)).toHaveText(
+    `Erreur lors de la publication de l'article. ${UNEXPECTED}`,
+  );
 
   await row.getByRole('button', { name: 'Supprimer' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
-  await expect(errorMessage(page)).toHaveText("Erreur lors de la suppression de l'article");
+  await expect(errorMessage(page)).toHaveText(
+    `Erreur lors de la suppression de l'article. ${UNEXPECTED}`,
+  );
 
   await row.getByRole('button', { name: 'Modifier' }).click();
   const form = formOf(page, "Modifier l'article");
   await form.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(errorMessage(page)).toHaveText("Erreur lors de l'enregistrement de l'article");
+  await expect(errorMessage(page)).toHaveText(
+    `Erreur lors de l'enregistrement de l'article. ${UNEXPECTED}`,
+  );
   // The form stays open with what was typed.
   await expect(form.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(title);
   expect(await storedPost(serviceDb, title)).toEqual([

@@ -111,6 +111,7 @@ export function AlertEditor({ initial }: { initial: AlertContent }) {
         onSave={save}
         onEdit={share}
         autosave
+        draftKey="content:alert"
         intro={HELP}
         renderPreview={(alert) => <AlertPreview alert={complete(alert)} />}
       />

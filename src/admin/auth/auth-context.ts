@@ -7,6 +7,10 @@ export interface AuthContextValue {
   /** 'loading' while the stored session is being restored, so guards never redirect too early. */
   status: AuthStatus;
   isAuthenticated: boolean;
+  /** True once a session ended without the owner signing out (expired, refused by the server). */
+  sessionExpired: boolean;
+  /** True once the owner signed out with «Déconnexion». */
+  loggedOut: boolean;
   /** The signed-in administrator's email, for the shell. */
   email: string | null;
   /** False without a configured backend (docs/decisions/017-missing-configuration.md). */

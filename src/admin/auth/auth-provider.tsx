@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
+import { onSessionRejected } from '../../lib/session-rejected.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 import { isAdminUser } from './is-admin.ts';
@@ -9,16 +10,38 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   // Without a client there is no session to restore.
   const [restoring, setRestoring] = useState(supabase !== null);
+  // A session that ended without the owner signing out (expired, refused by the server).
+  const [expired, setExpired] = useState(false);
+  // «Déconnexion»: the owner leaves on purpose, to the plain login page.
+  const [loggedOut, setLoggedOut] = useState(false);
+  const hadSession = useRef(false);
+  const signingOut = useRef(false);
 
   useEffect(() => {
     if (!supabase) return;
+    const client = supabase;
     // INITIAL_SESSION arrives once the stored session is restored (and refreshed if it had
     // expired); later events follow sign-in, refresh and sign-out, also from other tabs.
-    const { data } = supabase.auth.onAuthStateChange((_event, next) => {
+    const { data } = client.auth.onAuthStateChange((_event, next) => {
+      if (next) hadSession.current = true;
+      else if (hadSession.current && !signingOut.current) setExpired(true);
       setSession(next);
       setRestoring(false);
     });
-    return () => data.subscription.unsubscribe();
+    // The server refused the session's token (expired, revoked, bad signature): it is forgotten
+    // here, and the owner is asked to sign in again.
+    const stopWatching = onSessionRejected(() => {
+      if (signingOut.current || !hadSession.current) return;
+      // Forgotten from storage first: the login page must not take it for a live session.
+      void client.auth.signOut({ scope: 'local' }).finally(() => {
+        setExpired(true);
+        setSession(null);
+      });
+    });
+    return () => {
+      data.subscription.unsubscribe();
+      stopWatching();
+    };
   }, []);
 
   const login = useCallback(async (email: string, password: string): Promise<boolean> => {
@@ -29,6 +52,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async (): Promise<void> => {
     if (!supabase) return;
+    signingOut.current = true;
+    setLoggedOut(true);
     const { error } = await supabase.auth.signOut();
     if (error) {
       console.error('Erreur de déconnexion', error);
@@ -43,12 +68,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return {
       status: restoring ? 'loading' : isAuthenticated ? 'signed-in' : 'signed-out',
       isAuthenticated,
+      sessionExpired: expired && !isAuthenticated,
+      loggedOut: loggedOut && !isAuthenticated,
       email: isAuthenticated ? (session?.user.email ?? null) : null,
       configured: supabase !== null,
       login,
       logout,
     };
-  }, [session, restoring, login, logout]);
+  }, [session, restoring, expired, loggedOut, login, logout]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

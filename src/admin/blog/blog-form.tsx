@@ -19,6 +19,17 @@ import {
   useLiveValidation,
 } from '../editor/form-behaviour.ts';
 import { requiredNotBlank } from '../editor/required-fields.ts';
+import { deepEquals } from '@rjsf/utils';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { DraftOffer } from '../unsaved/draft-offer.tsx';
+import { useLocalDraft } from '../unsaved/local-draft.ts';
+import {
+  LEAVE_LABEL,
+  LEAVE_TEXT,
+  LEAVE_TITLE,
+  STAY_LABEL,
+} from '../unsaved/unsaved-changes-guard.tsx';
+import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
 
 const { schema, uiSchema: baseUiSchema } = FORMS['blog-post'] as unknown as {
   schema: RJSFSchema;
@@ -62,16 +73,30 @@ export interface BlogFormProps {
   onCancel: () => void;
   /** An edited post's earlier versions: « Historique » lists them and restores one. */
   loadHistory?: () => Promise<Version<BlogPost>[]>;
+  /** Where what is typed is kept until saved (postDraftKey); the page clears it once saved. */
+  draftKey?: string;
+}
+
+/** The local draft of a post's form: its id, or the new post's. */
+export function postDraftKey(id: string | null): string {
+  return id ? `post:${id}` : 'post:new';
 }
 
 /**
  * The article form (docs/product.md#blog-panel): title, content (10 rows), excerpt (2 rows),
  * cover image URL, publication and scheduled date-times in Paris time; the blog-post schema's
- * rules with our French messages, checked on blur and on save.
+ * rules with our French messages, checked on blur and on save. Closing it, or leaving the page, with
+ * changes not saved asks first, and those changes are kept in this browser until saved
+ * (docs/decisions/027-unsaved-changes.md).
  */
-export function BlogForm({ mode, initialData, onSubmit, onCancel, loadHistory }: BlogFormProps) {
+export function BlogForm(props: BlogFormProps) {
+  const { mode, initialData, onSubmit, onCancel, loadHistory, draftKey } = props;
   const [data, setData] = useState<BlogPostForm>(initialData);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [askCancel, setAskCancel] = useState(false);
+  const unsaved = !deepEquals(data, initialData);
+  const draft = useLocalDraft(draftKey, initialData, data, unsaved);
+  useUnsavedChanges(unsaved, draft.discard);
   const [saving, setSaving] = useState(false);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -138,6 +163,16 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel, loadHistory }:
           onClose={() => setHistoryOpen(false)}
         />
       )}
+      {draft.offered && (
+        <DraftOffer
+          draft={draft.offered}
+          onRestore={(value) => {
+            draft.accept();
+            setData(value);
+          }}
+          onDismiss={draft.dismiss}
+        />
+      )}
       <Form<BlogPostForm>
         schema={schema}
         uiSchema={BLOG_UI_SCHEMA}
@@ -162,12 +197,27 @@ export function BlogForm({ mode, initialData, onSubmit, onCancel, loadHistory }:
             type="button"
             className="button button--secondary"
             onMouseDown={keepFocus}
-            onClick={onCancel}
+            onClick={() => (unsaved ? setAskCancel(true) : onCancel())}
           >
             Annuler
           </button>
         </div>
       </Form>
+      {askCancel && (
+        <ConfirmDialog
+          title={LEAVE_TITLE}
+          confirmLabel={LEAVE_LABEL}
+          cancelLabel={STAY_LABEL}
+          onConfirm={() => {
+            setAskCancel(false);
+            draft.discard();
+            onCancel();
+          }}
+          onCancel={() => setAskCancel(false)}
+        >
+          <p>{LEAVE_TEXT}</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

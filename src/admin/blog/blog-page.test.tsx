@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { ERROR_MESSAGES } from '../errors/french-error.ts';
 import { act } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -371,7 +372,7 @@ describe('BlogPage', () => {
     await mount(fakeClient({ open: { data: null, error: { message: 'panne' } } }));
     await click(button('Modifier', rowOf('Brouillon')));
     await flush();
-    expect(message()).toBe("Erreur lors du chargement de l'article");
+    expect(message()).toBe(`Erreur lors du chargement de l'article. ${ERROR_MESSAGES.unknown}`);
     expect(container.querySelector('form')).toBeNull();
   });
 
@@ -382,7 +383,9 @@ describe('BlogPage', () => {
     await flush();
     await act(async () => container.querySelector('form')!.requestSubmit());
     await flush();
-    expect(message()).toBe("Erreur lors de l'enregistrement de l'article");
+    expect(message()).toBe(
+      `Erreur lors de l'enregistrement de l'article. ${ERROR_MESSAGES.unknown}`,
+    );
     expect(container.querySelector('form')).not.toBeNull();
   });
 
@@ -418,14 +421,14 @@ describe('BlogPage', () => {
     await mount(fakeClient({ publish: { error: { message: 'panne' } } }));
     await click(button('Publier maintenant', rowOf('Brouillon')));
     await flush();
-    expect(message()).toBe("Erreur lors de la publication de l'article");
+    expect(message()).toBe(`Erreur lors de la publication de l'article. ${ERROR_MESSAGES.unknown}`);
     await unmount();
 
     await mount(fakeClient({ remove: { error: { message: 'panne' } } }));
     await click(button('Supprimer', rowOf('Brouillon')));
     await click(button('Supprimer', container.querySelector('[role="alertdialog"]')!));
     await flush();
-    expect(message()).toBe("Erreur lors de la suppression de l'article");
+    expect(message()).toBe(`Erreur lors de la suppression de l'article. ${ERROR_MESSAGES.unknown}`);
   });
 
   it('shows the yellow notice without a backend', async () => {

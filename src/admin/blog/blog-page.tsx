@@ -22,7 +22,9 @@ import {
   RELOAD_LABEL,
 } from '../content/save-conflict.ts';
 import { DeletedPosts } from './deleted-posts.tsx';
-import { BlogForm } from './blog-form.tsx';
+import { BlogForm, postDraftKey } from './blog-form.tsx';
+import { clearDraft } from '../unsaved/local-draft.ts';
+import { failureText } from '../errors/french-error.ts';
 import { BlogToolbar } from './blog-toolbar.tsx';
 import {
   EMPTY_POST_FORM,
@@ -100,9 +102,10 @@ function BlogManager({ client }: { client: SupabaseClient }) {
           return;
         }
         console.error(BLOG_MESSAGES.saveFailed, error);
-        setMessage({ kind: 'error', text: BLOG_MESSAGES.saveFailed });
+        setMessage({ kind: 'error', text: failureText(BLOG_MESSAGES.saveFailed, error) });
         return;
       }
+      clearDraft(postDraftKey(form.mode === 'edit' ? form.post.id : null));
       setMessage({ kind: 'success', text: BLOG_MESSAGES.saved });
       closeForm();
       await reload();
@@ -142,7 +145,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         setForm({ mode: 'edit', post: await fetchPost(client, summary.id) });
       } catch (error) {
         console.error(BLOG_MESSAGES.postLoadFailed, error);
-        setMessage({ kind: 'error', text: BLOG_MESSAGES.postLoadFailed });
+        setMessage({ kind: 'error', text: failureText(BLOG_MESSAGES.postLoadFailed, error) });
       } finally {
         setBusyId(null);
       }
@@ -163,7 +166,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
       listHeading.current?.focus();
     } catch (error) {
       console.error(BLOG_MESSAGES.deleteFailed, error);
-      setMessage({ kind: 'error', text: BLOG_MESSAGES.deleteFailed });
+      setMessage({ kind: 'error', text: failureText(BLOG_MESSAGES.deleteFailed, error) });
     } finally {
       setBusyId(null);
     }
@@ -178,7 +181,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         await reload();
       } catch (error) {
         console.error(BLOG_MESSAGES.publishFailed, error);
-        setMessage({ kind: 'error', text: BLOG_MESSAGES.publishFailed });
+        setMessage({ kind: 'error', text: failureText(BLOG_MESSAGES.publishFailed, error) });
       } finally {
         setBusyId(null);
       }
@@ -274,6 +277,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
               closeForm();
             }}
             loadHistory={form.mode === 'edit' ? loadHistory : undefined}
+            draftKey={postDraftKey(form.mode === 'edit' ? form.post.id : null)}
           />
         </div>
       )}

@@ -111,6 +111,7 @@ function VersionedEditor<T extends ContentType>({
       uiSchema={uiSchema}
       validator={validator}
       initialData={stored}
+      draftKey={`content:${type}`}
       onSave={onSave}
       onReload={onReload}
       onOverwrite={onOverwrite}

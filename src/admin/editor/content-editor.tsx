@@ -24,6 +24,9 @@ import { autosaveText, useAutosave } from './use-autosave.ts';
 import type { Version } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
 import { HistoryPanel } from './history-panel.tsx';
+import { useLocalDraft } from '../unsaved/local-draft.ts';
+import { DraftOffer } from '../unsaved/draft-offer.tsx';
+import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
 
 const UNSAVED_INVALID = 'Modifications non enregistrées : corrigez les champs signalés.';
 
@@ -60,13 +63,19 @@ export interface ContentEditorProps<T> {
   onOverwrite?: (data: T) => Promise<void>;
   /** The earlier versions, newest first: with it, « Historique » lists them and restores one. */
   loadHistory?: () => Promise<Version<T>[]>;
+  /**
+   * Keeps what is typed and not saved yet in this browser under this key, and offers it back
+   * on return (src/admin/unsaved/local-draft.ts); e.g. `content:hero`.
+   */
+  draftKey?: string;
 }
 
 /**
  * The one editor of every content type, generated from its schema. It validates a field when it
  * loses focus and the whole form on Save (never on each keystroke), shows our French messages
  * next to each field, and keeps what was typed when a save fails
- * (docs/decisions/018-failed-saves-are-shown.md).
+ * (docs/decisions/018-failed-saves-are-shown.md). Leaving it with changes not saved asks first, and
+ * those changes are kept in this browser until saved (docs/decisions/027-unsaved-changes.md).
  */
 export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const { schema, uiSchema, validator, initialData, onSave, renderPreview, autosave, onEdit } =
@@ -91,6 +100,8 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const previewTitleId = useId();
   const { status, run, edited, reset } = useSaveStatus();
   const [historyOpen, setHistoryOpen] = useState(false);
+  // The last value known to be stored: without autosave, what differs from it is unsaved.
+  const [stored, setStored] = useState<T>(initialData);
   const { onReload, onOverwrite, loadHistory } = props;
 
   /** Shows a value in the form as if typed (a reloaded or restored version). */
@@ -106,7 +117,9 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const reload = useCallback(async () => {
     if (!onReload) return;
     try {
-      replaceData(await onReload());
+      const current = await onReload();
+      replaceData(current);
+      setStored(current);
       reset();
     } catch (error) {
       console.error('Erreur lors du rechargement du contenu', error);
@@ -117,19 +130,25 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     (version: T) => {
       replaceData(version);
       setHistoryOpen(false);
-      void run(() => onSave(version));
+      void run(async () => {
+        await onSave(version);
+        setStored(version);
+      });
     },
     [replaceData, run, onSave],
   );
   const transformErrors = useMemo(() => frenchErrors(schema), [schema]);
   const widgets = useMemo(() => ({ ...EDITOR_WIDGETS, ...props.widgets }), [props.widgets]);
+  const unsaved = autosave
+    ? invalid || ['pending', 'saving', 'failed'].includes(auto.status.kind)
+    : !deepEquals(data, stored);
+  const draft = useLocalDraft(props.draftKey, initialData, data, unsaved);
+  useUnsavedChanges(unsaved, draft.discard);
 
   const live = useLiveValidation();
   const { track } = live;
-  const handleChange = useCallback(
-    (event: IChangeEvent<T>) => {
-      track(event);
-      const next = event.formData as T;
+  const applyEdit = useCallback(
+    (next: T) => {
       // rjsf also reports a blur's validation as a change: only a new value is an edit.
       if (deepEquals(next, latest.current)) return;
       latest.current = next;
@@ -143,13 +162,23 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
         edited();
       }
     },
-    [edited, onEdit, autosave, isValid, track],
+    [edited, onEdit, autosave, isValid],
+  );
+  const handleChange = useCallback(
+    (event: IChangeEvent<T>) => {
+      track(event);
+      applyEdit(event.formData as T);
+    },
+    [track, applyEdit],
   );
 
   const handleSubmit = useCallback(
     (event: IChangeEvent<T>) => {
       const submitted = event.formData as T;
-      void run(() => onSave(submitted));
+      void run(async () => {
+        await onSave(submitted);
+        setStored(submitted);
+      });
     },
     [onSave, run],
   );
@@ -178,6 +207,16 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
             renderPreview={renderPreview ?? (() => null)}
             onRestore={restore}
             onClose={() => setHistoryOpen(false)}
+          />
+        )}
+        {draft.offered && (
+          <DraftOffer
+            draft={draft.offered}
+            onRestore={(value) => {
+              draft.accept();
+              applyEdit(value);
+            }}
+            onDismiss={draft.dismiss}
           />
         )}
         <Form<T>
@@ -244,7 +283,13 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                     <button
                       type="button"
                       className="button button--small"
-                      onClick={() => void run(() => onOverwrite(latest.current))}
+                      onClick={() => {
+                        const kept = latest.current;
+                        void run(async () => {
+                          await onOverwrite(kept);
+                          setStored(kept);
+                        });
+                      }}
                     >
                       {OVERWRITE_LABEL}
                     </button>

@@ -22,9 +22,14 @@ describe('saveErrorMessage', () => {
     expect(saveErrorMessage(undefined)).toBe(expected);
   });
 
-  it('passes any other error message through', () => {
+  it("never shows a library's own text", () => {
     expect(saveErrorMessage(new Error('Configuration Supabase manquante'))).toBe(
-      "L'enregistrement a échoué : Configuration Supabase manquante",
+      "L'enregistrement a échoué : une erreur inattendue s'est produite. Réessayez ; si cela continue, rechargez la page.",
+    );
+    expect(
+      saveErrorMessage({ code: '42501', message: 'permission denied for table site_content' }),
+    ).toBe(
+      "L'enregistrement a échoué : votre compte n'a pas le droit de faire cette modification. Reconnectez-vous avec un compte administrateur.",
     );
   });
 });

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isSaveConflict } from '../content/save-conflict.ts';
+import { databaseRefusal, frenchError } from '../errors/french-error.ts';
 
 export const SAVED_MESSAGE = 'Les modifications ont été enregistrées avec succès.';
 /** How long the success message stays (docs/product.md#section-editors). */
 export const SAVED_MESSAGE_MS = 3000;
-
-const NETWORK_MESSAGE =
-  'le serveur est injoignable. Vérifiez votre connexion internet, puis réessayez.';
 
 export type SaveStatus =
   | { kind: 'idle' }
@@ -17,20 +15,17 @@ export type SaveStatus =
   | { kind: 'conflict'; reason: 'changed' | 'deleted' };
 
 /**
- * The French text of a failed save (docs/decisions/018-failed-saves-are-shown.md). A PostgREST
- * error carries the database's own reason (for a refused content, the field in French);
- * supabase-js reports a network failure as an error without a code.
+ * The French text of a failed save (docs/decisions/018-failed-saves-are-shown.md): the database's
+ * own refusal (it names the field in French), or what to do about any other failure
+ * (src/admin/errors/french-error.ts); never a server's or library's raw text.
  */
 export function saveErrorMessage(error: unknown): string {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  const text = typeof message === 'string' ? message.trim() : '';
-  const network =
-    error instanceof TypeError ||
-    code === '' ||
-    /failed to fetch|networkerror|load failed|fetch failed/i.test(text);
-  const reason = network || !text ? NETWORK_MESSAGE : text;
+  const refusal = databaseRefusal(error);
+  const reason = refusal ?? lowerFirst(frenchError(error));
   return `L'enregistrement a échoué : ${reason}`;
 }
+
+const lowerFirst = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1);
 
 /**
  * The save button's state: saving, then the success message for exactly SAVED_MESSAGE_MS (or

@@ -1,22 +1,34 @@
 import { browserConfigSources, resolveSupabaseConfig } from '../../lib/supabase-config.ts';
 import { isAdminUser } from '../auth/is-admin.ts';
+import {
+  EXPIRED_PARAM,
+  EXPIRED_VALUE,
+  RETURN_PARAM,
+  safeReturnPath,
+  SESSION_EXPIRED_MESSAGE,
+} from '../auth/return-path.ts';
 import { signInAsAdmin } from '../auth/sign-in.ts';
 import { createLoginAuth } from './login-auth.ts';
 import { renderLoginForm } from './login-form.ts';
 import '../styles/forms.css';
 import './login.css';
 
-/** The back-office is another page: entered by loading it, with the session stored by this one. */
+/**
+ * The back-office is another page: entered by loading it, with the session stored by this one, at
+ * the page the owner asked for (`?retour=`, only ever a path of this site under /admin).
+ */
 function goToAdmin(): void {
-  window.location.replace('/admin');
+  const params = new URLSearchParams(window.location.search);
+  window.location.replace(safeReturnPath(params.get(RETURN_PARAM)));
 }
 
 /**
  * /admin-login, the back-office's only page a visitor may reach: the form and the auth client
  * only (src/main.tsx loads it instead of the site). An administrator already signed in goes on
- * to /admin.
+ * to the page asked for, /admin by default. Sent here by an expired session, the owner reads why.
  */
 export async function startLoginPage(root: HTMLElement): Promise<void> {
+  const expired = new URLSearchParams(window.location.search).get(EXPIRED_PARAM) === EXPIRED_VALUE;
   const config = resolveSupabaseConfig(browserConfigSources());
   const auth = config ? createLoginAuth(config) : null;
   if (auth) {
@@ -31,6 +43,7 @@ export async function startLoginPage(root: HTMLElement): Promise<void> {
   }
   renderLoginForm(root, {
     configured: auth !== null,
+    notice: expired ? SESSION_EXPIRED_MESSAGE : undefined,
     signIn: (email, password) => signInAsAdmin(auth, email, password),
     onSignedIn: goToAdmin,
   });

@@ -5,12 +5,12 @@ import { renderLoginForm } from './login-form.ts';
 
 let root: HTMLElement;
 
-function mount(outcomes: SignInOutcome[], configured = true) {
+function mount(outcomes: SignInOutcome[], configured = true, notice?: string) {
   root = document.createElement('div');
   document.body.append(root);
   const signIn = vi.fn(async () => outcomes.shift()!);
   const onSignedIn = vi.fn();
-  renderLoginForm(root, { configured, signIn, onSignedIn });
+  renderLoginForm(root, { configured, signIn, onSignedIn, notice });
   return { signIn, onSignedIn };
 }
 
@@ -70,5 +70,10 @@ describe('the login form', () => {
     expect(root.querySelector('.notice')?.textContent).toBe(
       "Configuration Supabase manquante. Veuillez vérifier vos variables d'environnement.",
     );
+  });
+
+  it('says why the owner is here when the session expired', () => {
+    mount([], true, 'Votre session a expiré, reconnectez-vous');
+    expect(alerts()).toEqual(['Votre session a expiré, reconnectez-vous']);
   });
 });

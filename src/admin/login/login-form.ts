@@ -3,6 +3,8 @@ import type { SignInOutcome } from '../auth/sign-in.ts';
 
 export interface LoginFormOptions {
   configured: boolean;
+  /** Why the owner is here, when sent by the back-office (an expired session). */
+  notice?: string;
   signIn(email: string, password: string): Promise<SignInOutcome>;
   /** Called once an administrator is signed in. */
   onSignedIn(): void;
@@ -47,6 +49,14 @@ export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): v
     notice.className = 'notice notice--warning';
     notice.setAttribute('role', 'status');
     notice.textContent = MISSING_CONFIG_NOTICE;
+    form.before(notice);
+  }
+
+  if (options.notice) {
+    const notice = document.createElement('p');
+    notice.className = 'notice notice--warning';
+    notice.setAttribute('role', 'alert');
+    notice.textContent = options.notice;
     form.before(notice);
   }
 

@@ -1,4 +1,5 @@
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { failureText } from '../errors/french-error.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Link } from 'react-router-dom';
@@ -111,7 +112,10 @@ function MediaLibrary({ client, send }: { client: SupabaseClient; send: MediaPag
       console.error(MEDIA_MESSAGES.deleteFailed, error);
       setMessage({
         kind: 'error',
-        text: error instanceof MediaKeptError ? MEDIA_MESSAGES.kept : MEDIA_MESSAGES.deleteFailed,
+        text:
+          error instanceof MediaKeptError
+            ? MEDIA_MESSAGES.kept
+            : failureText(MEDIA_MESSAGES.deleteFailed, error),
       });
     } finally {
       setBusyName(null);
@@ -266,7 +270,7 @@ function MediaCard({ item, client, busy, onDelete, onMessage, onSaved }: MediaCa
       onSaved();
     } catch (error) {
       console.error(MEDIA_MESSAGES.altFailed, error);
-      onMessage({ kind: 'error', text: MEDIA_MESSAGES.altFailed });
+      onMessage({ kind: 'error', text: failureText(MEDIA_MESSAGES.altFailed, error) });
     } finally {
       setSaving(false);
     }

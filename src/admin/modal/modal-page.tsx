@@ -68,6 +68,7 @@ function ModalEditor() {
       uiSchema={uiSchema}
       validator={validator}
       initialData={stored}
+      draftKey="content:modal"
       onSave={async (data) => {
         await save.mutateAsync({ type: 'modal', content: data });
       }}

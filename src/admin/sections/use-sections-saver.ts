@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Section } from '../../content/generated/types.ts';
 import { saveErrorMessage } from '../editor/save-status.ts';
+import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
 
 export type SectionsSaveStatus =
   { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
@@ -20,6 +21,8 @@ export function useSectionsSaver(initial: Section[], save: (sections: Section[])
   const confirmed = useRef(initial);
   const wanted = useRef(initial);
   const running = useRef(false);
+  // A change still being sent: leaving now asks first (docs/decisions/027-unsaved-changes.md).
+  useUnsavedChanges(status.kind === 'saving');
 
   const flush = useCallback(async () => {
     if (running.current) return;

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AdminHeader } from './admin-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
+import { UnsavedChangesGuard } from '../unsaved/unsaved-changes-guard.tsx';
 
 /** The frame of every admin page: header, side navigation and the current panel. */
 export function AdminShell() {
@@ -21,6 +22,7 @@ export function AdminShell() {
           <Outlet />
         </main>
       </div>
+      <UnsavedChangesGuard />
     </div>
   );
 }

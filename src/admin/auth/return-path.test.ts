@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loginAddress, safeReturnPath } from './return-path.ts';
+
+describe('safeReturnPath', () => {
+  it.each(['/admin', '/admin/hero', '/admin/blog?x=1', '/admin/blog#liste'])(
+    'keeps the back-office page %s',
+    (path) => expect(safeReturnPath(path)).toBe(path),
+  );
+
+  it.each([
+    null,
+    '',
+    'https://evil.example/admin',
+    '//evil.example/admin',
+    '/\\evil.example',
+    '/admin-login',
+    '/adminx',
+    '/',
+    '/blog',
+    '/admin/../blog',
+    '/admin/%2e%2e/blog',
+    'javascript:alert(1)',
+    '/admin//evil.example',
+    ' /admin',
+  ])('sends anything else (%s) to /admin', (value) => {
+    expect(safeReturnPath(value)).toBe('/admin');
+  });
+});
+
+describe('loginAddress', () => {
+  it('carries the page to come back to and the reason', () => {
+    expect(loginAddress()).toBe('/admin-login');
+    expect(loginAddress({ back: '/admin' })).toBe('/admin-login');
+    expect(loginAddress({ back: '/admin/hero', expired: true })).toBe(
+      '/admin-login?retour=%2Fadmin%2Fhero&session=expiree',
+    );
+    expect(loginAddress({ back: 'https://evil.example/' })).toBe('/admin-login');
+  });
+});
