@@ -41,7 +41,10 @@ export function ContentPanel<T extends ContentType>(props: ContentPanelProps<T>)
   );
 }
 
-function StoredContentEditor<T extends ContentType>(props: ContentPanelProps<T>) {
+/** The editor of one type once its stored content and version are read (a panel's own layout). */
+export function StoredContentEditor<T extends ContentType>(
+  props: Pick<ContentPanelProps<T>, 'type' | 'renderPreview'>,
+) {
   const load = useStoredContent();
   const versions = useContentVersions();
 
@@ -74,7 +77,10 @@ function VersionedEditor<T extends ContentType>({
   renderPreview,
   content,
   base,
-}: ContentPanelProps<T> & { content: SiteContent; base: string | null }) {
+}: Pick<ContentPanelProps<T>, 'type' | 'renderPreview'> & {
+  content: SiteContent;
+  base: string | null;
+}) {
   const save = useSaveContentMutation();
   const { schema, uiSchema } = FORMS[type] as unknown as { schema: RJSFSchema; uiSchema: UiSchema };
   const validate = validatorFor(type);

@@ -1,19 +1,10 @@
-import { useMemo } from 'react';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { validatorFor } from '../../content/content.ts';
-import { FORMS } from '../../content/generated/forms.ts';
 import type { ModalContent } from '../../content/generated/types.ts';
 import { isSupabaseConfigured } from '../../lib/supabase.ts';
 import { PopupCard } from '../../site/modal/popup-card.tsx';
 import { isPopupShown } from '../../site/modal/site-popup.tsx';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
-import { useSaveContentMutation } from '../content/save-content.ts';
-import { useStoredContent } from '../content/use-stored-content.ts';
-import { ContentEditor } from '../editor/content-editor.tsx';
-import { createContentValidator } from '../editor/content-validator.ts';
-import { previewData } from '../editor/preview-data.ts';
+import { StoredContentEditor } from '../content/content-panel.tsx';
 import './modal-page.css';
-import { storedContentFallback } from '../content/stored-content-fallback.tsx';
 
 const TITLE = 'Pop-up';
 
@@ -51,28 +42,9 @@ export function PopupPreview({ popup }: { popup: ModalContent }) {
   );
 }
 
+/** The generic editor of the `modal` schema, whose saves carry the version they are based on. */
 function ModalEditor() {
-  const load = useStoredContent();
-  const { content } = load;
-  const save = useSaveContentMutation();
-  const { schema, uiSchema } = FORMS.modal as unknown as { schema: RJSFSchema; uiSchema: UiSchema };
-  const validate = validatorFor('modal');
-  const validator = useMemo(() => createContentValidator(schema, validate), [schema, validate]);
-
-  const fallback = storedContentFallback(load);
-  if (fallback) return fallback;
-  const stored = content.modal;
   return (
-    <ContentEditor<ModalContent>
-      schema={schema}
-      uiSchema={uiSchema}
-      validator={validator}
-      initialData={stored}
-      draftKey="content:modal"
-      onSave={async (data) => {
-        await save.mutateAsync({ type: 'modal', content: data });
-      }}
-      renderPreview={(data) => <PopupPreview popup={previewData(validate, data, stored)} />}
-    />
+    <StoredContentEditor type="modal" renderPreview={(data) => <PopupPreview popup={data} />} />
   );
 }

@@ -16,9 +16,20 @@ import {
 } from '@dnd-kit/sortable';
 import type { Section } from '../../content/generated/types.ts';
 import { isSectionType } from '../../content/section-types.ts';
-import { isSupabaseConfigured } from '../../lib/supabase.ts';
+import { parseContent } from '../../content/content.ts';
+import { isSupabaseConfigured, supabase } from '../../lib/supabase.ts';
+import { PageLoading } from '../../lib/page-loading.tsx';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
-import { useSaveContentMutation } from '../content/save-content.ts';
+import { listVersions } from '../content/history-api.ts';
+import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
+import {
+  fetchStoredContent,
+  useContentVersions,
+  useSaveContentMutation,
+} from '../content/save-content.ts';
+import { HistoryPanel } from '../editor/history-panel.tsx';
+import { saveErrorMessage } from '../editor/save-status.ts';
+import { frenchError } from '../errors/french-error.ts';
 import { useStoredContent } from '../content/use-stored-content.ts';
 import { AddSectionForm, editProblems } from './add-section-form.tsx';
 import { frenchAnnouncements, SCREEN_READER_INSTRUCTIONS } from './announcements.ts';
@@ -55,13 +66,44 @@ export function SectionsPage() {
 /** Waits for the stored list: the panel never starts from the defaults after a failed load. */
 function StoredSections() {
   const load = useStoredContent();
+  const versions = useContentVersions();
   const { content } = load;
-  const fallback = storedContentFallback(load);
+  const fallback = storedContentFallback({
+    ...load,
+    isLoading: load.isLoading || versions.isPending,
+    failed: load.failed || versions.isError,
+    retry: async () => {
+      await Promise.all([load.retry(), versions.refetch()]);
+    },
+  });
   if (fallback) return fallback;
-  return <SectionsManager initial={content.sections} />;
+  if (!versions.data) return <PageLoading />;
+  return <SectionsManager initial={content.sections} base={versions.data.sections ?? null} />;
 }
 
-function SaveState({ status }: { status: SectionsSaveStatus }) {
+/** How a version of the list looks in « Historique »: its sections in order, hidden ones said. */
+function SectionsVersion({ sections }: { sections: Section[] }) {
+  const ordered = sortSections(sections);
+  if (ordered.length === 0) return <p>Aucune section : la page d&apos;accueil est vide.</p>;
+  return (
+    <ol className="sections-version">
+      {ordered.map((section) => (
+        <li key={section.id}>
+          {section.title}
+          {!section.visible && ' (masquée)'}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+interface SaveStateProps {
+  status: SectionsSaveStatus;
+  onReload: () => void;
+  onOverwrite: (refused: Section[]) => void;
+}
+
+function SaveState({ status, onReload, onOverwrite }: SaveStateProps) {
   return (
     <div className="sections-save">
       <p className="sections-save__status" role="status">
@@ -73,19 +115,70 @@ function SaveState({ status }: { status: SectionsSaveStatus }) {
           {status.message} {RESTORED_NOTE}
         </p>
       )}
+      {status.kind === 'conflict' && (
+        <div className="form__error sections-save__error editor__conflict" role="alert">
+          <p className="editor__failed-text">{CONFLICT_MESSAGE}</p>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={onReload}
+          >
+            {RELOAD_LABEL}
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => onOverwrite(status.refused)}
+          >
+            {OVERWRITE_LABEL}
+          </button>
+        </div>
+      )}
     </div>
   );
 }
 
-function SectionsManager({ initial }: { initial: Section[] }) {
+function SectionsManager({ initial, base }: { initial: Section[]; base: string | null }) {
   const { mutateAsync } = useSaveContentMutation();
+  // The stored version the list is based on: a save over one saved elsewhere meanwhile is refused
+  // (docs/decisions/026-no-silent-overwrite.md). Each save moves it.
+  const version = useRef<string | null>(base);
   const save = useCallback(
     async (sections: Section[]) => {
-      await mutateAsync({ type: 'sections', content: sections });
+      version.current = await mutateAsync({
+        type: 'sections',
+        content: sections,
+        base: version.current,
+      });
     },
     [mutateAsync],
   );
-  const { sections, status, update } = useSectionsSaver(initial, save);
+  const { sections, status, update, reset } = useSectionsSaver(initial, save);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const loadHistory = useCallback(
+    () => listVersions<Section[]>(supabase, 'content', 'sections'),
+    [],
+  );
+
+  const reload = async () => {
+    try {
+      const row = await fetchStoredContent('sections');
+      version.current = row?.updated_at ?? null;
+      reset(parseContent('sections', row?.content));
+    } catch (error) {
+      console.error('Erreur lors du rechargement des sections', error);
+      reset(sections, { kind: 'failed', message: frenchError(error) });
+    }
+  };
+  const overwrite = async (refused: Section[]) => {
+    try {
+      version.current = await mutateAsync({ type: 'sections', content: refused });
+      reset(refused, { kind: 'saved' });
+    } catch (error) {
+      console.error("Erreur lors de l'enregistrement des sections", error);
+      reset(sections, { kind: 'failed', message: saveErrorMessage(error) });
+    }
+  };
   const ordered = useMemo(() => sortSections(sections), [sections]);
   const ids = useMemo(() => ordered.map((section) => section.id), [ordered]);
   const [toDelete, setToDelete] = useState<Section | null>(null);
@@ -133,7 +226,32 @@ function SectionsManager({ initial }: { initial: Section[] }) {
         flèches). Le bouton en forme d&apos;œil masque ou affiche une section. Chaque modification
         est enregistrée automatiquement.
       </p>
-      <SaveState status={status} />
+      <SaveState
+        status={status}
+        onReload={() => void reload()}
+        onOverwrite={(refused) => void overwrite(refused)}
+      />
+      {historyOpen ? (
+        <HistoryPanel<Section[]>
+          load={loadHistory}
+          renderPreview={(version) => <SectionsVersion sections={version} />}
+          onRestore={(restored) => {
+            setHistoryOpen(false);
+            update(() => restored);
+          }}
+          onClose={() => setHistoryOpen(false)}
+        />
+      ) : (
+        <p className="editor__history-toggle">
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={() => setHistoryOpen(true)}
+          >
+            Historique
+          </button>
+        </p>
+      )}
       <section className="sections-panel__block" aria-labelledby={listTitleId}>
         <h2 id={listTitleId} ref={listHeading} tabIndex={-1}>
           Sections de la page d&apos;accueil

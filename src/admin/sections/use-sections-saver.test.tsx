@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Section } from '../../content/generated/types.ts';
+import { SaveConflictError } from '../content/save-conflict.ts';
 import { render, unmount } from '../editor/dom-test-utils.ts';
 import { ALT_REQUIRED, draftProblems } from './add-section-form.tsx';
 import { toggleSection } from './sections-model.ts';
@@ -51,6 +52,27 @@ describe('useSectionsSaver', () => {
     await act(async () => calls[0]!.resolve());
     expect(saver().status.kind).toBe('saved');
     expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('a change refused because the list was saved elsewhere keeps it aside, and a reset starts again', async () => {
+    const { save, calls } = deferredSave();
+    const saver = await mountSaver(save);
+    await act(async () => void saver().update((s) => toggleSection(s, 'contact')));
+    await act(async () => calls[0]!.reject(new SaveConflictError('changed')));
+    const status = saver().status;
+    expect(status.kind).toBe('conflict');
+    // What the owner did is kept for « enregistrer quand même »; the list shows what was saved.
+    expect(status.kind === 'conflict' && visible(status.refused, 'contact')).toBe(false);
+    expect(visible(saver().sections, 'contact')).toBe(true);
+
+    const stored = toggleSection(LIST, 'hero');
+    await act(async () => saver().reset(stored));
+    expect(saver().status.kind).toBe('idle');
+    expect(visible(saver().sections, 'hero')).toBe(false);
+    // The next change starts from the list reset to.
+    await act(async () => void saver().update((s) => toggleSection(s, 'contact')));
+    expect(visible(calls[1]!.sections, 'hero')).toBe(false);
+    expect(visible(calls[1]!.sections, 'contact')).toBe(false);
   });
 
   it('sends quick changes together, never two saves at once', async () => {

@@ -1,10 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Section } from '../../content/generated/types.ts';
+import { isSaveConflict } from '../content/save-conflict.ts';
 import { saveErrorMessage } from '../editor/save-status.ts';
 import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
 
 export type SectionsSaveStatus =
-  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'failed'; message: string }
+  /** Refused because the list was saved elsewhere meanwhile; `refused` is the list not saved. */
+  | { kind: 'conflict'; refused: Section[] };
 
 /** Said after a refused save, once the list is back to what the server holds. */
 export const RESTORED_NOTE = 'La liste a été remise telle qu’elle est enregistrée.';
@@ -38,7 +44,11 @@ export function useSectionsSaver(initial: Section[], save: (sections: Section[])
           console.error("Erreur lors de l'enregistrement des sections", error);
           wanted.current = confirmed.current;
           setSections(confirmed.current);
-          setStatus({ kind: 'failed', message: saveErrorMessage(error) });
+          setStatus(
+            isSaveConflict(error)
+              ? { kind: 'conflict', refused: snapshot }
+              : { kind: 'failed', message: saveErrorMessage(error) },
+          );
           return;
         }
       }
@@ -61,5 +71,13 @@ export function useSectionsSaver(initial: Section[], save: (sections: Section[])
     [flush],
   );
 
-  return { sections, status, update };
+  /** Starts again from a list known to be stored (reloaded, or saved over a conflict). */
+  const reset = useCallback((stored: Section[], next: SectionsSaveStatus = { kind: 'idle' }) => {
+    confirmed.current = stored;
+    wanted.current = stored;
+    setSections(stored);
+    setStatus(next);
+  }, []);
+
+  return { sections, status, update, reset };
 }
