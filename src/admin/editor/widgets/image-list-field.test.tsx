@@ -35,6 +35,22 @@ describe('imageList', () => {
     );
   });
 
+  it('folds each slide to one line, opened when added or when it has an error', async () => {
+    view = await renderForm({ schema, uiSchema, formData });
+    const details = () => slides().map((li) => li.querySelector('details')!);
+    expect(details().map((d) => d.open)).toEqual(slides().map(() => false));
+    const stored = formData.carouselImages as Slide[];
+    expect(details().map((d) => textOf(d.querySelector('summary')))).toEqual(
+      stored.map((s, i) => `Image ${i + 1} : ${s.alt}`),
+    );
+    await click(buttons(list(), 'Ajouter une image')[0]);
+    expect(details().at(-1)!.open).toBe(true);
+    await type(field(slide(2), 'Texte alternatif'), '');
+    await view.validate();
+    expect(details()[1]!.open).toBe(true);
+    expect(details()[0]!.open).toBe(false);
+  });
+
   it('edits a slide’s image and alternative text', async () => {
     view = await renderForm({ schema, uiSchema, formData });
     await click(field(slide(1), 'Pneus'));

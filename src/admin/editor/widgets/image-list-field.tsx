@@ -27,6 +27,17 @@ export function ImageListField(props: FieldProps) {
   const items: unknown[] = Array.isArray(formData) ? formData : [];
   const { keys, commit, newKey } = useRowKeys(items);
   const [message, setMessage] = useState('');
+  // Slides are folded to one line (thumbnail and text) so that the editor stays short; a slide
+  // opens on a click, when added, or when it has an error.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const setOpen = (key: string, open: boolean) =>
+    setOpened((current) => {
+      if (current.has(key) === open) return current;
+      const next = new Set(current);
+      if (open) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   const focusLater = useFocusAfterRender();
   const choices = parseChoices(getUiOptions(uiSchema, registry.globalUiOptions).choices);
   const errors = errorSchema as Record<number, ErrorSchema | undefined> | undefined;
@@ -49,7 +60,9 @@ export function ImageListField(props: FieldProps) {
   const add = () => {
     const blank = registry.schemaUtils.getDefaultFormState(itemSchemaOf(props)) ?? {};
     const slide = { ...(blank as object), ...(choices[0] ? { image: choices[0].src } : {}) };
-    commit([...items, slide], [...keys, newKey()]);
+    const key = newKey();
+    commit([...items, slide], [...keys, key]);
+    setOpen(key, true);
     onChange([...items, slide], fieldPathId.path);
     setMessage(`Image ${items.length + 1} ajoutée.`);
     const added = itemPathId(props, items.length);
@@ -70,7 +83,7 @@ export function ImageListField(props: FieldProps) {
     setMessage(`Image ${index + 1} supprimée.`);
     focusLater(
       next.length > 0
-        ? `${fieldPathId.$id}-remove-${Math.min(index, next.length - 1)}`
+        ? `${fieldPathId.$id}-summary-${Math.min(index, next.length - 1)}`
         : `${fieldPathId.$id}-add`,
     );
   };
@@ -91,28 +104,50 @@ export function ImageListField(props: FieldProps) {
       <ol className="image-list__slides">
         {items.map((item, index) => {
           const pathId = itemPathId(props, index);
+          const key = keys[index] ?? String(index);
+          const slide = (item ?? {}) as { image?: unknown; alt?: unknown };
+          const alt = typeof slide.alt === 'string' && slide.alt.trim() ? slide.alt : null;
+          const open = opened.has(key) || errors?.[index] !== undefined;
           return (
-            <li key={keys[index] ?? index} className="image-list__slide">
-              <fieldset id={pathId.$id}>
-                <legend>{`Image ${index + 1}`}</legend>
-                <ItemProperties
-                  field={props}
-                  schema={itemSchemaOf(props, item)}
-                  uiSchema={itemUiSchema}
-                  pathId={pathId}
-                  formData={item}
-                  errorSchema={errors?.[index]}
-                />
-                <button
-                  type="button"
-                  className="widget-button widget-button--danger"
-                  id={`${fieldPathId.$id}-remove-${index}`}
-                  disabled={locked || !canRemove}
-                  onClick={() => remove(index)}
-                >
-                  Supprimer<span className="visually-hidden">{` l’image ${index + 1}`}</span>
-                </button>
-              </fieldset>
+            <li key={key} className="image-list__slide">
+              <details open={open} onToggle={(event) => setOpen(key, event.currentTarget.open)}>
+                <summary id={`${fieldPathId.$id}-summary-${index}`} className="image-list__summary">
+                  {typeof slide.image === 'string' && slide.image && (
+                    <img
+                      className="image-list__thumb"
+                      src={slide.image}
+                      alt=""
+                      width={64}
+                      height={40}
+                      loading="lazy"
+                    />
+                  )}
+                  <span>
+                    {`Image ${index + 1} : `}
+                    {alt ?? <em>sans texte alternatif</em>}
+                  </span>
+                </summary>
+                <fieldset id={pathId.$id}>
+                  <legend>{`Image ${index + 1}`}</legend>
+                  <ItemProperties
+                    field={props}
+                    schema={itemSchemaOf(props, item)}
+                    uiSchema={itemUiSchema}
+                    pathId={pathId}
+                    formData={item}
+                    errorSchema={errors?.[index]}
+                  />
+                  <button
+                    type="button"
+                    className="widget-button widget-button--danger"
+                    id={`${fieldPathId.$id}-remove-${index}`}
+                    disabled={locked || !canRemove}
+                    onClick={() => remove(index)}
+                  >
+                    Supprimer<span className="visually-hidden">{` l’image ${index + 1}`}</span>
+                  </button>
+                </fieldset>
+              </details>
             </li>
           );
         })}
