@@ -39,7 +39,7 @@ describe('imageList', () => {
     view = await renderForm({ schema, uiSchema, formData });
     const details = () => slides().map((li) => li.querySelector('details')!);
     expect(details().map((d) => d.open)).toEqual(slides().map(() => false));
-    const stored = formData.carouselImages as Slide[];
+    const stored: readonly Slide[] = formData.carouselImages;
     expect(details().map((d) => textOf(d.querySelector('summary')))).toEqual(
       stored.map((s, i) => `Image ${i + 1} : ${s.alt}`),
     );
