@@ -167,7 +167,8 @@ test('an invalid row falls back to its defaults without breaking the page', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre garage indépendant');
   await expect(page.locator('#horaires dd').first()).toHaveText('9h00 - 13h00 et 14h00 - 18h00');
   await expect(page.locator('main > section')).toHaveCount(10);
-  expect(warnings.some((w) => w.includes('« hero » invalide'))).toBe(true);
+  // Console messages reach the test a moment after the page shows them.
+  await expect.poll(() => warnings.some((w) => w.includes('« hero » invalide'))).toBe(true);
   expect(consoleErrors).toEqual([]);
 });
 
