@@ -254,6 +254,8 @@ test('axe finds no WCAG A or AA violation with the alert and the pop-up shown', 
   browser,
   adminDb,
 }) => {
+  // Four audits of the whole home page: more than the default time on a busy machine.
+  test.setTimeout(90_000);
   const page = await freshPage(browser);
   for (const type of ['info', 'warning', 'error'] as const) {
     await content.store(adminDb, 'alert', { ...ALERT, type, permanent: true });
