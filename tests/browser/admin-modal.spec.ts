@@ -71,7 +71,8 @@ test('a refused save shows the French reason and keeps what was typed', async ({
 }) => {
   await page.route('**/rest/v1/site_content*', async (route) => {
     const call = route.request();
-    if (call.method() !== 'POST') return route.continue();
+    // A save is an update of the version it was based on (PATCH), or a first insert (POST).
+    if (!['PATCH', 'POST'].includes(call.method())) return route.continue();
     const body = call.postDataJSON() as { content: Record<string, unknown> };
     delete body.content.title;
     return route.continue({ postData: JSON.stringify(body) });

@@ -396,7 +396,8 @@ test('a save the server refuses shows its reason and puts the list back', async 
   // On its way, the first section loses its title: the real server refuses the list.
   await page.route('**/rest/v1/site_content*', async (route) => {
     const call = route.request();
-    if (call.method() !== 'POST') return route.continue();
+    // A save is an update of the version it was based on (PATCH), or a first insert (POST).
+    if (!['PATCH', 'POST'].includes(call.method())) return route.continue();
     const body = call.postDataJSON() as { content: Record<string, unknown>[] };
     delete body.content[0]!.title;
     return route.continue({ postData: JSON.stringify(body) });
