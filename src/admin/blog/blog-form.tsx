@@ -8,7 +8,7 @@ import { EDITOR_TEMPLATES, EDITOR_WIDGETS } from '../editor/theme/index.ts';
 import { WIDGETS } from '../editor/widgets/index.ts';
 import { formFromPost, type BlogPost, type BlogPostForm } from './blog-post.ts';
 import type { Version } from '../content/history-api.ts';
-import { HistoryPanel } from '../editor/history-panel.tsx';
+import { HistoryButton, HistoryPanel } from '../editor/history-panel.tsx';
 import { PostPreview } from './post-preview.tsx';
 import { ParisDateTimeWidget } from './paris-date-time-widget.tsx';
 import '../styles/editor.css';
@@ -144,17 +144,7 @@ export function BlogForm(props: BlogFormProps) {
       <h2 id={headingId} ref={heading} tabIndex={-1} className="blog-form__title">
         {mode === 'new' ? 'Nouvel article' : "Modifier l'article"}
       </h2>
-      {loadHistory && !historyOpen && (
-        <p className="editor__history-toggle">
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            onClick={() => setHistoryOpen(true)}
-          >
-            Historique
-          </button>
-        </p>
-      )}
+      {loadHistory && !historyOpen && <HistoryButton onOpen={() => setHistoryOpen(true)} />}
       {loadHistory && historyOpen && (
         <HistoryPanel<BlogPost>
           load={loadHistory}

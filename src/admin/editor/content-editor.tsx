@@ -23,7 +23,7 @@ import { requiredNotBlank } from './required-fields.ts';
 import { autosaveText, useAutosave } from './use-autosave.ts';
 import type { Version } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
-import { HistoryPanel } from './history-panel.tsx';
+import { HistoryButton, HistoryPanel } from './history-panel.tsx';
 import { useLocalDraft } from '../unsaved/local-draft.ts';
 import { DraftOffer } from '../unsaved/draft-offer.tsx';
 import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
@@ -190,17 +190,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     <div className={renderPreview ? 'editor editor--with-preview' : 'editor'}>
       <div className="editor__form" ref={container}>
         {props.intro}
-        {loadHistory && !historyOpen && (
-          <p className="editor__history-toggle">
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              onClick={() => setHistoryOpen(true)}
-            >
-              Historique
-            </button>
-          </p>
-        )}
+        {loadHistory && !historyOpen && <HistoryButton onOpen={() => setHistoryOpen(true)} />}
         {loadHistory && historyOpen && (
           <HistoryPanel<T>
             load={loadHistory}

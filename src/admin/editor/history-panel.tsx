@@ -26,6 +26,17 @@ export function versionLabel(version: Pick<Version, 'savedAt' | 'author'>): stri
   return `${when} — ${who}`;
 }
 
+/** « Historique »: opens the panel of earlier versions. */
+export function HistoryButton({ onOpen }: { onOpen: () => void }) {
+  return (
+    <p className="editor__history-toggle">
+      <button type="button" className="button button--small button--secondary" onClick={onOpen}>
+        Historique
+      </button>
+    </p>
+  );
+}
+
 type Load<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; versions: Version<T>[] };
 
 /**

@@ -27,7 +27,7 @@ import {
   useContentVersions,
   useSaveContentMutation,
 } from '../content/save-content.ts';
-import { HistoryPanel } from '../editor/history-panel.tsx';
+import { HistoryButton, HistoryPanel } from '../editor/history-panel.tsx';
 import { saveErrorMessage } from '../editor/save-status.ts';
 import { frenchError } from '../errors/french-error.ts';
 import { useStoredContent } from '../content/use-stored-content.ts';
@@ -242,15 +242,7 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
           onClose={() => setHistoryOpen(false)}
         />
       ) : (
-        <p className="editor__history-toggle">
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            onClick={() => setHistoryOpen(true)}
-          >
-            Historique
-          </button>
-        </p>
+        <HistoryButton onOpen={() => setHistoryOpen(true)} />
       )}
       <section className="sections-panel__block" aria-labelledby={listTitleId}>
         <h2 id={listTitleId} ref={listHeading} tabIndex={-1}>
