@@ -4,16 +4,14 @@ import { parseContent, validatorFor, type SiteContent } from '../../content/cont
 import { FORMS } from '../../content/generated/forms.ts';
 import type { ContentByType, ContentType } from '../../content/generated/types.ts';
 import { isSupabaseConfigured, supabase } from '../../lib/supabase.ts';
-import { PageLoading } from '../../lib/page-loading.tsx';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { ContentEditor } from '../editor/content-editor.tsx';
 import { createContentValidator } from '../editor/content-validator.ts';
 import { previewData } from '../editor/preview-data.ts';
 import { FIELDS, WIDGETS } from '../editor/widgets/index.ts';
 import { listVersions } from './history-api.ts';
-import { fetchStoredContent, useContentVersions, useSaveContentMutation } from './save-content.ts';
-import { storedContentFallback } from './stored-content-fallback.tsx';
-import { useStoredContent } from './use-stored-content.ts';
+import { fetchStoredContent, useSaveContentMutation } from './save-content.ts';
+import { useVersionedContent } from './stored-content-fallback.tsx';
 import './content-panel.css';
 
 interface ContentPanelProps<T extends ContentType> {
@@ -45,25 +43,14 @@ export function ContentPanel<T extends ContentType>(props: ContentPanelProps<T>)
 export function StoredContentEditor<T extends ContentType>(
   props: Pick<ContentPanelProps<T>, 'type' | 'renderPreview'>,
 ) {
-  const load = useStoredContent();
-  const versions = useContentVersions();
-
-  const fallback = storedContentFallback({
-    ...load,
-    isLoading: load.isLoading || versions.isPending,
-    failed: load.failed || versions.isError,
-    retry: async () => {
-      await Promise.all([load.retry(), versions.refetch()]);
-    },
-  });
-  if (fallback) return fallback;
-  if (!versions.data) return <PageLoading />;
+  const loaded = useVersionedContent();
+  if (!loaded.ready) return loaded.fallback;
   return (
     <VersionedEditor<T>
       key={props.type}
       {...props}
-      content={load.content}
-      base={versions.data[props.type] ?? null}
+      content={loaded.content}
+      base={loaded.versions[props.type] ?? null}
     />
   );
 }

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
+import type { SiteContent } from '../../content/content.ts';
+import type { ContentType } from '../../content/generated/types.ts';
 import { PageLoading } from '../../lib/page-loading.tsx';
-import type { useStoredContent } from './use-stored-content.ts';
+import { useContentVersions } from './save-content.ts';
+import { useStoredContent } from './use-stored-content.ts';
 
 /**
  * What an editor shows instead of its form while the stored content loads, or after the load
@@ -21,4 +24,26 @@ export function storedContentFallback({
       </button>
     </div>
   );
+}
+
+/**
+ * The stored content and each stored type's version (what a save is based on,
+ * docs/decisions/026-no-silent-overwrite.md), or what to show until both are read.
+ */
+export function useVersionedContent():
+  | { ready: false; fallback: ReactNode }
+  | { ready: true; content: SiteContent; versions: Partial<Record<ContentType, string>> } {
+  const load = useStoredContent();
+  const versions = useContentVersions();
+  const fallback = storedContentFallback({
+    ...load,
+    isLoading: load.isLoading || versions.isPending,
+    failed: load.failed || versions.isError,
+    retry: async () => {
+      await Promise.all([load.retry(), versions.refetch()]);
+    },
+  });
+  if (fallback) return { ready: false, fallback };
+  if (!versions.data) return { ready: false, fallback: <PageLoading /> };
+  return { ready: true, content: load.content, versions: versions.data };
 }

@@ -18,19 +18,13 @@ import type { Section } from '../../content/generated/types.ts';
 import { isSectionType } from '../../content/section-types.ts';
 import { parseContent } from '../../content/content.ts';
 import { isSupabaseConfigured, supabase } from '../../lib/supabase.ts';
-import { PageLoading } from '../../lib/page-loading.tsx';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { listVersions } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
-import {
-  fetchStoredContent,
-  useContentVersions,
-  useSaveContentMutation,
-} from '../content/save-content.ts';
+import { fetchStoredContent, useSaveContentMutation } from '../content/save-content.ts';
 import { HistoryButton, HistoryPanel } from '../editor/history-panel.tsx';
 import { saveErrorMessage } from '../editor/save-status.ts';
 import { frenchError } from '../errors/french-error.ts';
-import { useStoredContent } from '../content/use-stored-content.ts';
 import { AddSectionForm, editProblems } from './add-section-form.tsx';
 import { frenchAnnouncements, SCREEN_READER_INSTRUCTIONS } from './announcements.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -48,7 +42,7 @@ import {
 import { RESTORED_NOTE, useSectionsSaver, type SectionsSaveStatus } from './use-sections-saver.ts';
 import '../styles/editor.css';
 import './sections.css';
-import { storedContentFallback } from '../content/stored-content-fallback.tsx';
+import { useVersionedContent } from '../content/stored-content-fallback.tsx';
 
 const TITLE = 'Gérer les Sections';
 
@@ -65,20 +59,11 @@ export function SectionsPage() {
 
 /** Waits for the stored list: the panel never starts from the defaults after a failed load. */
 function StoredSections() {
-  const load = useStoredContent();
-  const versions = useContentVersions();
-  const { content } = load;
-  const fallback = storedContentFallback({
-    ...load,
-    isLoading: load.isLoading || versions.isPending,
-    failed: load.failed || versions.isError,
-    retry: async () => {
-      await Promise.all([load.retry(), versions.refetch()]);
-    },
-  });
-  if (fallback) return fallback;
-  if (!versions.data) return <PageLoading />;
-  return <SectionsManager initial={content.sections} base={versions.data.sections ?? null} />;
+  const loaded = useVersionedContent();
+  if (!loaded.ready) return loaded.fallback;
+  return (
+    <SectionsManager initial={loaded.content.sections} base={loaded.versions.sections ?? null} />
+  );
 }
 
 /** How a version of the list looks in « Historique »: its sections in order, hidden ones said. */
