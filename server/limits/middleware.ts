@@ -88,7 +88,7 @@ export function viewRateLimit(limits: Limits, trustProxy: boolean): MiddlewareHa
 
 /**
  * Quote and appointment requests (submit_request): a few per address and hour, answered in French
- * with when to try again; after a request is stored, its mails are sent in the background
+ * with when to try again (requests refused for a wrong field do not count); after a request is stored, its mails are sent in the background
  * (`accepted`, server/mail/outbox.ts). The database never sees the address.
  */
 export function requestRateLimit(
@@ -103,7 +103,10 @@ export function requestRateLimit(
       if (!verdict.ok) return requestRefusal(c, verdict.retryAfterSeconds);
     }
     await next();
-    if (c.req.method === 'POST' && c.res.status < 300) accepted();
+    if (!key) return;
+    // A request refused for a wrong field is not one: a visitor correcting the form keeps them all.
+    if (c.res.status >= 400) await limits.requests.giveBack(key);
+    else accepted();
   };
 }
 

@@ -311,6 +311,11 @@ describe.each(backends)('request limit per address (%s)', (_name, start) => {
     const client = server.anonClient();
     const submit = () => client.rpc('submit_request', { payload: validPayload() });
     expect((await submit()).error).toBeNull();
+    // A visitor correcting the form does not use up their requests.
+    for (let i = 0; i < 3; i++) {
+      const { error } = await client.rpc('submit_request', { payload: validPayload({ name: '' }) });
+      expect(error?.message).toMatch(/« Nom » est obligatoire/);
+    }
     expect((await submit()).error).toBeNull();
     const refused = await submit();
     expect(refused.status).toBe(429);
