@@ -20,6 +20,7 @@ import {
 import { refuseEndedSessions } from './auth/session-gate.ts';
 import { apiSecurityHeaders } from './security-headers.ts';
 import { storageRoutes } from './storage/index.ts';
+import { requestFormRoutes } from './requests/form-post.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -128,6 +129,7 @@ export function createApp(ctx: AppContext): App {
   // Pages travel compressed too (built files come precompressed: server/static-files.ts).
   app.use('*', compress());
   app.route('/', seoRoutes(ctx)); // sitemap, robots, and the security headers of every page below
+  app.route('/', requestFormRoutes(ctx)); // the request form without JavaScript
   app.route('/', site.routes);
   return { hono: app, cachedPage: site.cachedPage, staticFile: site.staticFile };
 }

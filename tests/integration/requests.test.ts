@@ -298,6 +298,100 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
   });
 });
 
+/** The fields of the plain HTML form, as a browser without JavaScript posts them. */
+function formBody(overrides: Record<string, string | undefined> = {}): URLSearchParams {
+  const fields: Record<string, string | undefined> = {
+    name: 'Dominique Leroy',
+    phone: '',
+    email: 'dominique@exemple.fr',
+    vehicle_make: 'Renault',
+    vehicle_model: 'Clio',
+    vehicle_year: '2012',
+    plate: '',
+    service: SERVICE,
+    date_1: dayFromNow(5),
+    moment_1: 'apres-midi',
+    date_2: '',
+    moment_2: 'journee',
+    date_3: '',
+    moment_3: 'journee',
+    message: 'Révision avant les vacances.',
+    consent: 'on',
+    website: '',
+    started_at: String(Date.now() - 60_000),
+    ...overrides,
+  };
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) body.append(key, value);
+  return body;
+}
+
+describe.each(backends)('the request form without JavaScript (%s)', (_name, start) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(async () => {
+    await sql(server.db, 'delete from public.requests');
+  });
+
+  const post = (body: URLSearchParams) =>
+    fetch(`${server.url}/rendez-vous`, { method: 'POST', body, redirect: 'manual' });
+
+  it('stores the request and answers with a confirmation page', async () => {
+    const response = await post(formBody());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await response.text();
+    expect(page).toContain('<h1>Demande envoyée</h1>');
+    expect(page).toContain('le garage a bien reçu votre demande');
+    expect(
+      await sql(
+        server.db,
+        'select name, phone, email, vehicle_year, plate, preferred_dates::text, consent from public.requests',
+      ),
+    ).toEqual([
+      {
+        name: 'Dominique Leroy',
+        phone: null,
+        email: 'dominique@exemple.fr',
+        vehicle_year: 2012,
+        plate: null,
+        preferred_dates: `[{"date": "${dayFromNow(5)}", "moment": "apres-midi"}]`,
+        consent: true,
+      },
+    ]);
+  });
+
+  it.each<[string, Record<string, string | undefined>, RegExp]>([
+    ['the consent box unticked', { consent: undefined }, /Cochez la case pour accepter/],
+    ['no year', { vehicle_year: '' }, /« Année du véhicule » est obligatoire/],
+    ['a year in words', { vehicle_year: 'vieille' }, /« Année du véhicule » doit être un nombre/],
+    ['no phone nor email', { email: ' ' }, /Indiquez un numéro de téléphone ou une adresse e-mail/],
+    ['a form sent at once', { started_at: 'now' }, /envoyé trop vite/],
+  ])('answers %s with the reason, in French, and stores nothing', async (_what, change, reason) => {
+    const now = change.started_at === 'now' ? { started_at: String(Date.now()) } : {};
+    const response = await post(formBody({ ...change, ...now }));
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain('<h1>Demande non envoyée</h1>');
+    expect(page).toMatch(reason);
+    expect(page).toContain('bouton « Retour »');
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+  });
+
+  it('answers a robot filling the hidden field with the confirmation, and keeps nothing', async () => {
+    const response = await post(formBody({ website: 'http://spam.example' }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Demande envoyée');
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+  });
+});
+
 describe.each(backends)('request limit per address (%s)', (_name, start) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -323,6 +417,11 @@ describe.each(backends)('request limit per address (%s)', (_name, start) => {
       /^Vous avez déjà envoyé plusieurs demandes depuis cette connexion\. Réessayez dans \d+ minutes, ou appelez directement le garage\.$/,
     );
     expect(await sql(server.db, 'select id from public.requests')).toHaveLength(2);
+
+    // The form without JavaScript shares the same limit.
+    const page = await fetch(`${server.url}/rendez-vous`, { method: 'POST', body: formBody() });
+    expect(page.status).toBe(429);
+    expect(await page.text()).toMatch(/Vous avez déjà envoyé plusieurs demandes/);
   });
 });
 
