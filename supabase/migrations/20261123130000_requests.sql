@@ -199,3 +199,18 @@ as $fn$
 $fn$;
 revoke execute on function public.purge_expired_requests(integer) from public, anon, authenticated;
 grant execute on function public.purge_expired_requests(integer) to service_role;
+
+-- On hosted Supabase, pg_cron purges daily (03:45 UTC) with the default retention of 24 months
+-- (change the job to keep requests for another period); the self-hosted server runs the same
+-- function at start and daily with REQUEST_RETENTION_MONTHS. Skipped where pg_cron is not available.
+do $cron$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+    create extension if not exists pg_cron;
+    perform cron.schedule('purge-expired-requests', '45 3 * * *',
+                          'select public.purge_expired_requests(24)');
+  end if;
+exception when others then
+  raise notice 'pg_cron unavailable (%); purge_expired_requests() must be scheduled elsewhere', sqlerrm;
+end
+$cron$;
