@@ -11,10 +11,16 @@ import { createSite, type Site } from './site.ts';
 import { seoRoutes } from './seo/index.ts';
 import { bumpAfterWrites, contentVersion } from './content-version.ts';
 import { EXPOSED_HEADERS, sharedResponseHeaders } from './shared-headers.ts';
-import { apiRateLimit, viewRateLimit, visitRateLimit } from './limits/middleware.ts';
+import {
+  apiRateLimit,
+  requestRateLimit,
+  viewRateLimit,
+  visitRateLimit,
+} from './limits/middleware.ts';
 import { refuseEndedSessions } from './auth/session-gate.ts';
 import { apiSecurityHeaders } from './security-headers.ts';
 import { storageRoutes } from './storage/index.ts';
+import { requestFormRoutes } from './requests/form-post.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -103,6 +109,10 @@ export function createApp(ctx: AppContext): App {
   api.use('*', (c, next) => (isUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));
   api.use('/rest/v1/rpc/increment_views', viewRateLimit(limits, config.trustProxy));
   api.use('/functions/v1/recordVisit', visitRateLimit(limits, config.trustProxy));
+  api.use(
+    '/rest/v1/rpc/submit_request',
+    requestRateLimit(limits, config.trustProxy, () => ctx.outbox?.kick()),
+  );
   api.use('/rest/v1/*', refuseEndedSessions(ctx));
   api.use('/functions/v1/*', refuseEndedSessions(ctx));
   api.use('/storage/v1/*', refuseEndedSessions(ctx));
@@ -119,6 +129,7 @@ export function createApp(ctx: AppContext): App {
   // Pages travel compressed too (built files come precompressed: server/static-files.ts).
   app.use('*', compress());
   app.route('/', seoRoutes(ctx)); // sitemap, robots, and the security headers of every page below
+  app.route('/', requestFormRoutes(ctx)); // the request form without JavaScript
   app.route('/', site.routes);
   return { hono: app, cachedPage: site.cachedPage, staticFile: site.staticFile };
 }

@@ -70,6 +70,10 @@ export interface ServerConfig {
   mailFrom: string | undefined;
   /** Who is told of each new customer request. */
   notifyEmail: string | undefined;
+  /** Quote and appointment requests accepted per client address per hour (0: no limit). */
+  requestRateLimit: number;
+  /** Requests older than this many months are deleted (docs/product.md, requests). */
+  requestRetentionMonths: number;
 }
 
 const SECRET_FILE = 'jwt-secret';
@@ -223,6 +227,11 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || undefined,
     notifyEmail: env.NOTIFY_EMAIL || undefined,
+    requestRateLimit: integer('REQUEST_RATE_LIMIT', env.REQUEST_RATE_LIMIT, 5),
+    requestRetentionMonths: Math.max(
+      1,
+      integer('REQUEST_RETENTION_MONTHS', env.REQUEST_RETENTION_MONTHS, 24),
+    ),
     maxRows: integer('API_MAX_ROWS', env.API_MAX_ROWS, 1000),
     maxResponseBytes: integer('API_MAX_RESPONSE_BYTES', env.API_MAX_RESPONSE_BYTES, 5_000_000),
   };

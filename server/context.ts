@@ -2,6 +2,7 @@ import type { Database } from './db/database.ts';
 import type { ServerConfig } from './config.ts';
 import type { Limits } from './limits/index.ts';
 import type { SessionLiveness } from './auth/session-liveness.ts';
+import type { Outbox } from './mail/outbox.ts';
 
 /** What every part of the self-hosted server is given, built once at start (server/server.ts). */
 export interface AppContext {
@@ -16,4 +17,6 @@ export interface AppContext {
   limits: Limits;
   /** Which sessions are still alive, for refusing the access tokens of ended ones. */
   sessions: SessionLiveness;
+  /** The mails of quote and appointment requests; undefined without SMTP_URL. */
+  outbox?: Outbox;
 }

@@ -19,6 +19,8 @@ import { guardConnections, SERVER_OPTIONS } from './connections.ts';
 import { describeError, log } from './log.ts';
 import { accessLogger } from './access-log.ts';
 import { scheduleDailyBackups } from './backup/schedule.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createOutbox } from './mail/outbox.ts';
 
 export interface RunningServer {
   url: string;
@@ -60,12 +62,17 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   const url = ownUrl(config.host, port);
   const siteUrl = config.siteUrl ?? url;
 
+  const mailer = createMailer(config);
+  const outbox = mailer.enabled
+    ? createOutbox({ db: database, mailer, notifyEmail: config.notifyEmail, siteUrl })
+    : undefined;
   const ctx: AppContext = {
     db: database,
     config,
     siteUrl,
     limits: createLimits(config, isPostgres(database) ? postgresStore(database.pool) : memoryStore),
     sessions: new SessionLiveness(database),
+    outbox,
   };
   // Another process migrated this database: read its schema again, as PostgREST does on NOTIFY.
   if (isPostgres(database))
@@ -92,6 +99,14 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
       : undefined;
   publishTimer?.unref();
   void publishDuePosts(database);
+  // Mails left to send by a previous run, then the requests past their retention.
+  outbox?.kick();
+  const purgeTimer = setInterval(
+    () => void purgeExpiredRequests(database, config.requestRetentionMonths),
+    DAY_MS,
+  );
+  purgeTimer.unref();
+  void purgeExpiredRequests(database, config.requestRetentionMonths);
 
   let closing: Promise<void> | undefined;
   return {
@@ -102,17 +117,44 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
     close() {
       closing ??= (async () => {
         if (publishTimer) clearInterval(publishTimer);
+        clearInterval(purgeTimer);
         stopBackups();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would otherwise hold close() open.
           server.closeIdleConnections();
         });
+        await outbox?.stop();
+        mailer.close();
         await database.close();
       })();
       return closing;
     },
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Requests older than the retention (REQUEST_RETENTION_MONTHS) are deleted, with their mails:
+ * at start, then daily (docs/product.md#quote-and-appointment-requests).
+ */
+export async function purgeExpiredRequests(db: Database, months: number): Promise<number> {
+  try {
+    return await db.asRequest(
+      { role: 'service_role', claims: { role: 'service_role' } },
+      async (tx) => {
+        const { rows } = await tx.query<{ n: number }>(
+          'select public.purge_expired_requests($1) as n',
+          [months],
+        );
+        return rows[0]?.n ?? 0;
+      },
+    );
+  } catch (error) {
+    log.error(`Suppression des demandes expirées impossible : ${describeError(error)}`);
+    return 0;
+  }
 }
 
 /** Scheduled posts become published, as pg_cron does on hosted Supabase. */

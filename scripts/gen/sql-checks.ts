@@ -32,6 +32,7 @@ const FORMAT_WORDS: Record<string, string> = {
   email: 'une adresse e-mail valide',
   uri: 'une adresse web valide (https://…)',
   'uri-reference': 'une adresse web ou un chemin valide',
+  date: 'une date valide (AAAA-MM-JJ)',
   'date-time': 'une date et heure valide',
 };
 
@@ -58,13 +59,16 @@ function numberOf(node: JsonSchema, keyword: string): number | undefined {
  * item and field counts, unique items) as `[condition, message]` pairs of SQL text: `value` is a
  * jsonb expression, null when the value is absent (then no condition holds), `label` a text one.
  * Lengths count characters (code points), as PostgreSQL's char_length does and as the generated
- * validators are made to (scripts/gen/validators.ts).
+ * validators are made to (scripts/gen/validators.ts). A node's `x-message` (an annotation, which
+ * ajv never sees) replaces the message of every one of its own checks and combinators.
  */
 export function keywordChecks(node: JsonSchema, value: string, label: string): [string, string][] {
   const types = node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type];
   const text = `(${value} #>> '{}')`;
   const when: [string, string][] = [];
-  const say = (words: string) => `${label} || ${lit(words)}`;
+  // A node's own French sentence, when the generic one would not help a visitor.
+  const own = typeof node['x-message'] === 'string' ? node['x-message'] : undefined;
+  const say = (words: string) => (own ? lit(own) : `${label} || ${lit(words)}`);
 
   if (types.length) {
     for (const t of types) {

@@ -26,6 +26,8 @@ export const TABLE_CHECKS: Record<string, { table: string; refused: string; notE
       refused: 'Article refusé',
       notEdits: ['published_at', 'scheduled_at'],
     },
+    // What a visitor typed is never edited afterwards: checked on insert, and on any update of it.
+    request: { table: 'requests', refused: 'Demande refusée', notEdits: [] },
   };
 
 interface Context {
@@ -126,6 +128,8 @@ function problems(
 
   // Combinators: each branch's first problem, null when the value matches it. An absent value
   // (null) matches every branch and is left to `required`.
+  const own = typeof node['x-message'] === 'string' ? lit(node['x-message']) : undefined;
+  const noMatch = own ?? `${label} || ' ne correspond à aucune des formes permises.'`;
   const branch = (sub: JsonSchema) =>
     first(problems(sub, value, label, { ...ctx, depth: ctx.depth + 1 }));
   for (const sub of (node.allOf as JsonSchema[] | undefined) ?? []) {
@@ -133,21 +137,19 @@ function problems(
   }
   if (node.anyOf !== undefined) {
     const all = (node.anyOf as JsonSchema[]).map((sub) => `(${branch(sub)}) is not null`);
-    out.push(
-      `case when ${value} is not null and ${all.join(' and ')} then ${label} || ' ne correspond à aucune des formes permises.' end`,
-    );
+    out.push(`case when ${value} is not null and ${all.join(' and ')} then ${noMatch} end`);
   }
   if (node.oneOf !== undefined) {
     const matching = (node.oneOf as JsonSchema[])
       .map((sub) => `((${branch(sub)}) is null)::int`)
       .join(' + ');
     out.push(
-      `case when ${value} is not null then case ${matching} when 0 then ${label} || ' ne correspond à aucune des formes permises.' when 1 then null else ${label} || ' correspond à plusieurs formes à la fois.' end end`,
+      `case when ${value} is not null then case ${matching} when 0 then ${noMatch} when 1 then null else ${own ?? `${label} || ' correspond à plusieurs formes à la fois.'`} end end`,
     );
   }
   if (node.not !== undefined) {
     out.push(
-      `case when ${value} is not null and (${branch(node.not as JsonSchema)}) is null then ${label} || ' a une forme interdite.' end`,
+      `case when ${value} is not null and (${branch(node.not as JsonSchema)}) is null then ${own ?? `${label} || ' a une forme interdite.'`} end`,
     );
   }
   return out;

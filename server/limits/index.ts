@@ -14,6 +14,8 @@ export interface Limits {
   views: Limiter;
   /** …and per address and article: one view of one article counts once per window. */
   viewsPerPost: Limiter;
+  /** Quote and appointment requests (submit_request), per address. */
+  requests: Limiter;
   /** Sign-in attempts per (email, address): the failures allowed before 429. */
   signInPair: Limiter;
   /** Sign-in attempts per address, whatever the email. */
@@ -34,6 +36,7 @@ export function createLimits(config: ServerConfig, store: StoreFactory = memoryS
     visits: limiter('visits', config.visitRateLimit, TEN_MINUTES),
     views: limiter('views', config.viewRateLimit, TEN_MINUTES),
     viewsPerPost: limiter('views-post', config.viewRateLimit > 0 ? 1 : 0, TEN_MINUTES),
+    requests: limiter('requests', config.requestRateLimit, 3600),
     signInPair: limiter('sign-in-pair', config.signInMaxFailures, window),
     signInAddress: limiter('sign-in-address', config.signInMaxFailuresPerAddress, window),
     // A counter, not a limit: far more points than any window can use.

@@ -86,6 +86,47 @@ export function viewRateLimit(limits: Limits, trustProxy: boolean): MiddlewareHa
   };
 }
 
+/**
+ * Quote and appointment requests (submit_request): a few per address and hour, answered in French
+ * with when to try again (requests refused for a wrong field do not count); after a request is stored, its mails are sent in the background
+ * (`accepted`, server/mail/outbox.ts). The database never sees the address.
+ */
+export function requestRateLimit(
+  limits: Limits,
+  trustProxy: boolean,
+  accepted: () => void,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const key = c.req.method === 'POST' ? clientKey(c, trustProxy) : undefined;
+    if (key) {
+      const verdict = await limits.requests.take(key);
+      if (!verdict.ok) return requestRefusal(c, verdict.retryAfterSeconds);
+    }
+    await next();
+    if (!key) return;
+    // A request refused for a wrong field is not one: a visitor correcting the form keeps them all.
+    if (c.res.status >= 400) await limits.requests.giveBack(key);
+    else accepted();
+  };
+}
+
+/** The French answer to a visitor who sent too many requests. */
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return (
+    'Vous avez déjà envoyé plusieurs demandes depuis cette connexion. ' +
+    `Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}, ou appelez directement le garage.`
+  );
+}
+
+function requestRefusal(c: Context, seconds: number): Response {
+  return c.json(
+    { code: '429', details: null, hint: null, message: tooManyRequestsMessage(seconds) },
+    429,
+    { 'Retry-After': String(seconds) },
+  );
+}
+
 /** The article an increment_views call names, read from a copy so the RPC still gets its body. */
 async function postSlugOf(request: Request): Promise<string> {
   try {

@@ -71,6 +71,8 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     smtpUrl: undefined,
     mailFrom: undefined,
     notifyEmail: undefined,
+    requestRateLimit: 0,
+    requestRetentionMonths: 24,
     maxRows: 1000,
     maxResponseBytes: 5_000_000,
     ...overrides,

@@ -13,6 +13,8 @@ const TABLES = [
   'blog_posts',
   'content_history',
   'media_texts',
+  'request_mails',
+  'requests',
   'site_content',
   'visits',
 ];
@@ -106,12 +108,13 @@ function schemaChecks(getDb: () => Database) {
     expect(rows).toHaveLength(18);
   });
 
-  it('gives visitors no right on api_keys, content_history and visits, and read-only rights elsewhere', async () => {
+  it('gives visitors read-only rights on the public content, and none on any other table', async () => {
     const rows = await sql<{ t: string; p: string; ok: boolean }>(
       getDb(),
       `select t, p, has_table_privilege('anon', 'public.' || t, p) as ok
-         from unnest(array['api_keys', 'blog_posts', 'content_history', 'media_texts', 'site_content', 'visits']) t,
+         from unnest($1::text[]) t,
               unnest(array['select', 'insert', 'update', 'delete']) p order by 1, 2`,
+      [TABLES],
     );
     expect(rows.filter((r) => r.ok)).toEqual([
       { t: 'blog_posts', p: 'select', ok: true },

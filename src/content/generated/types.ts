@@ -267,6 +267,54 @@ published_at?: (string | null)
 scheduled_at?: (string | null)
 }
 
+/**
+ * Ce qu'un visiteur envoie depuis le formulaire « Demander un devis ou un rendez-vous » : rien d'autre n'est enregistré sur lui.
+ */
+export type RequestForm = (({
+phone: string
+} | {
+email: string
+}) & {
+name: string
+phone?: (string | null)
+email?: (string | null)
+vehicle_make: string
+vehicle_model: string
+vehicle_year: number
+plate?: (string | null)
+/**
+ * Une des prestations du garage, ou « Autre ».
+ */
+service: string
+/**
+ * @maxItems 3
+ */
+preferred_dates?: []|[{
+date: string
+moment: ("journee" | "matin" | "apres-midi")
+}]|[{
+date: string
+moment: ("journee" | "matin" | "apres-midi")
+}, {
+date: string
+moment: ("journee" | "matin" | "apres-midi")
+}]|[{
+date: string
+moment: ("journee" | "matin" | "apres-midi")
+}, {
+date: string
+moment: ("journee" | "matin" | "apres-midi")
+}, {
+date: string
+moment: ("journee" | "matin" | "apres-midi")
+}]
+message?: (string | null)
+/**
+ * J'accepte que le garage utilise ces informations pour répondre à ma demande.
+ */
+consent: boolean
+})
+
 /** Every site_content type and the shape of its content. */
 export interface ContentByType {
   "about": AboutContent;

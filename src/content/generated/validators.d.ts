@@ -23,3 +23,4 @@ export const services: CompiledValidator;
 export const testimonials: CompiledValidator;
 export const vehicles: CompiledValidator;
 export const blogPost: CompiledValidator;
+export const request: CompiledValidator;

@@ -1,0 +1,542 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import requestSchema from '../../schemas/forms/request.schema.json' with { type: 'json' };
+import { createMailer } from '../../server/mail/mailer.ts';
+import { createOutbox } from '../../server/mail/outbox.ts';
+import { purgeExpiredRequests } from '../../server/server.ts';
+import type { ServerConfig } from '../../server/config.ts';
+import { clientsFor, sql, type Clients } from '../helpers/fixtures.ts';
+import { startPostgresTestServer } from '../helpers/postgres-db.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
+
+// Quote and appointment requests through supabase-js, as the site's form sends them: visitors add
+// them through submit_request only, checked field by field in French, with the anti-spam rules;
+// administrators alone read, handle and delete them; their mails go out in the background, retried,
+// and requests past their retention are deleted. On embedded PGlite and on PostgreSQL.
+
+const backends: [string, (overrides?: Partial<ServerConfig>) => Promise<TestServer>][] = [
+  ['PGlite', (overrides) => startTestServer(overrides)],
+  ['PostgreSQL', (overrides) => startPostgresTestServer(overrides)],
+];
+
+const SERVICE = DEFAULT_CONTENT.services.servicesList[0]!;
+
+/** A day to come, as the form's date field gives it (yyyy-mm-dd). */
+function dayFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** What a visitor who took their time sends. */
+function validPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Camille Martin',
+    phone: '06 12 34 56 78',
+    email: 'camille@exemple.fr',
+    vehicle_make: 'Peugeot',
+    vehicle_model: '208',
+    vehicle_year: 2017,
+    plate: 'AB-123-CD',
+    service: SERVICE,
+    preferred_dates: [
+      { date: dayFromNow(3), moment: 'matin' },
+      { date: dayFromNow(4), moment: 'apres-midi' },
+    ],
+    message: 'Bruit au freinage depuis une semaine.',
+    consent: true,
+    website: '',
+    started_at: Date.now() - 20_000,
+    ...overrides,
+  };
+}
+
+const TITLES = Object.fromEntries(
+  Object.entries(requestSchema.properties).map(([key, node]) => [key, node.title]),
+);
+
+describe.each(backends)('quote and appointment requests (%s)', (_name, start) => {
+  let server: TestServer;
+  let clients: Clients;
+
+  beforeAll(async () => {
+    server = await start();
+    clients = await clientsFor(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(async () => {
+    await sql(server.db, 'delete from public.requests');
+  });
+
+  const submit = (payload: Record<string, unknown>, actor: keyof Clients = 'visitor') =>
+    clients[actor].rpc('submit_request', { payload });
+
+  it('stores what a visitor sends, and only that, for the administrator to read', async () => {
+    const { data: id, error } = await submit(
+      validPayload({ name: '  Camille Martin ', plate: '' }),
+    );
+    expect(error).toBeNull();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const { data, error: readError } = await clients.admin.from('requests').select('*');
+    expect(readError).toBeNull();
+    expect(data).toEqual([
+      expect.objectContaining({
+        id,
+        name: 'Camille Martin',
+        phone: '06 12 34 56 78',
+        email: 'camille@exemple.fr',
+        vehicle_make: 'Peugeot',
+        vehicle_model: '208',
+        vehicle_year: 2017,
+        plate: null,
+        service: SERVICE,
+        message: 'Bruit au freinage depuis une semaine.',
+        consent: true,
+        status: 'nouvelle',
+        note: null,
+      }),
+    ]);
+    // Nothing about the visitor beyond what they typed: no address, no browser, no honeypot.
+    const stored = Object.keys(data![0]!);
+    const typed = Object.keys(requestSchema.properties);
+    const handling = ['id', 'created_at', 'updated_at', 'status', 'note'];
+    expect(stored.sort()).toEqual([...typed, ...handling].sort());
+    // Its mails are queued: the owner's notification and the visitor's acknowledgement.
+    const { data: mails } = await clients.admin
+      .from('request_mails')
+      .select('kind, status')
+      .order('kind');
+    expect(mails).toEqual([
+      { kind: 'accuse_reception', status: 'en_attente' },
+      { kind: 'proprietaire', status: 'en_attente' },
+    ]);
+  });
+
+  it('takes a phone number or an email, and needs one of them', async () => {
+    expect((await submit(validPayload({ email: null }))).error).toBeNull();
+    expect((await submit(validPayload({ phone: '' }))).error).toBeNull();
+    const { error } = await submit(validPayload({ phone: ' ', email: null }));
+    expect(error?.message).toBe(
+      'Demande refusée : Indiquez un numéro de téléphone ou une adresse e-mail pour que le garage puisse vous répondre.',
+    );
+    // Without an email, no acknowledgement is queued.
+    const { data: mails } = await clients.admin.from('request_mails').select('kind');
+    expect(mails!.filter((m) => m.kind === 'accuse_reception')).toHaveLength(1);
+  });
+
+  const invalid: [string, Record<string, unknown>, RegExp][] = [
+    ['a missing name', { name: '' }, new RegExp(`« ${TITLES.name} » est obligatoire`)],
+    ['a name too long', { name: 'x'.repeat(101) }, /« Nom » doit contenir au plus 100 caractères/],
+    [
+      'a phone number with letters',
+      { phone: '06 12 AB 56 78' },
+      /« Téléphone » doit être un numéro/,
+    ],
+    ['an invalid email', { email: 'camille@exemple' }, /« E-mail » doit être une adresse e-mail/],
+    ['no make', { vehicle_make: ' ' }, /« Marque du véhicule » est obligatoire/],
+    ['no model', { vehicle_model: null }, /« Modèle du véhicule » doit être un texte/],
+    ['a year that is not one', { vehicle_year: 1850 }, /« Année du véhicule » doit être supérieur/],
+    [
+      'a year in words',
+      { vehicle_year: 'deux mille' },
+      /« Année du véhicule » doit être un nombre/,
+    ],
+    ['an invalid plate', { plate: 'AB/123' }, /« Immatriculation » doit contenir des lettres/],
+    ['no need', { service: '' }, /« Besoin » est obligatoire/],
+    [
+      'a need the garage does not offer',
+      { service: 'Peinture de fusée' },
+      /« Besoin » : choisissez une des prestations proposées, ou « Autre »/,
+    ],
+    [
+      'four preferred dates',
+      {
+        preferred_dates: [1, 2, 3, 4].map((d) => ({ date: dayFromNow(d), moment: 'matin' })),
+      },
+      /« Dates souhaitées » doit contenir au plus 3 éléments/,
+    ],
+    [
+      'a date that is not one',
+      { preferred_dates: [{ date: '2026-13-01', moment: 'matin' }] },
+      /« Dates souhaitées » n°1 : « Jour » doit être une date valide/,
+    ],
+    [
+      'a day that does not exist',
+      { preferred_dates: [{ date: '2027-02-31', moment: 'matin' }] },
+      /« Dates souhaitées » : le 2027-02-31 n'existe pas/,
+    ],
+    [
+      'a past date',
+      { preferred_dates: [{ date: dayFromNow(-2), moment: 'matin' }] },
+      /« Dates souhaitées » : choisissez des jours à venir/,
+    ],
+    [
+      'an unknown half-day',
+      { preferred_dates: [{ date: dayFromNow(2), moment: 'soir' }] },
+      /« Moment » doit valoir/,
+    ],
+    ['a message too long', { message: 'x'.repeat(2001) }, /« Message » doit contenir au plus 2000/],
+    ['no consent', { consent: false }, /Cochez la case pour accepter/],
+    ['an unknown field', { browser: 'Firefox' }, /champ inconnu « browser »/],
+  ];
+  it.each(invalid)(
+    'refuses %s, saying why in French, and stores nothing',
+    async (_what, change, message) => {
+      const { data, error } = await submit(validPayload(change));
+      expect(data).toBeNull();
+      expect(error?.message).toMatch(/^Demande refusée : /);
+      expect(error?.message).toMatch(message);
+      expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+    },
+  );
+
+  it('accepts « Autre », the owner\u2019s own service names, and no preferred date', async () => {
+    const { error } = await submit(validPayload({ service: 'Autre', preferred_dates: [] }));
+    expect(error).toBeNull();
+  });
+
+  it('answers a robot filling the hidden field as if it worked, and keeps nothing', async () => {
+    const { data, error } = await submit(validPayload({ website: 'https://spam.example' }));
+    expect(error).toBeNull();
+    expect(data).toBeNull();
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+  });
+
+  it('refuses a form sent faster than a person can fill it, or without its start time', async () => {
+    for (const started_at of [Date.now(), Date.now() + 3_600_000, undefined, 'hier']) {
+      const { error } = await submit(validPayload({ started_at }));
+      expect(error?.message).toBe('Demande refusée : le formulaire a été envoyé trop vite.');
+    }
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+  });
+
+  it('lets no visitor nor signed-in non-administrator read, change or delete requests', async () => {
+    const { data: id } = await submit(validPayload());
+    const visitor = await clients.visitor.from('requests').select('*');
+    expect(visitor.error?.code).toBe('42501');
+    expect((await clients.visitor.from('request_mails').select('*')).error?.code).toBe('42501');
+    expect((await clients.member.from('requests').select('*')).data).toEqual([]);
+    expect((await clients.member.from('request_mails').select('*')).data).toEqual([]);
+
+    await clients.member.from('requests').update({ status: 'traitee' }).eq('id', id);
+    await clients.member.from('requests').delete().eq('id', id);
+    await clients.visitor.from('requests').update({ status: 'traitee' }).eq('id', id);
+    await clients.visitor.from('requests').delete().eq('id', id);
+    const inserted = await clients.visitor
+      .from('requests')
+      .insert({ ...validPayload(), website: undefined, started_at: undefined });
+    expect(inserted.error?.code).toBe('42501');
+    expect(await sql(server.db, 'select id, status from public.requests')).toEqual([
+      { id, status: 'nouvelle' },
+    ]);
+  });
+
+  it('lets the administrator list newest first, change the status, note, and delete', async () => {
+    const first = (await submit(validPayload({ name: 'Premier' }))).data as string;
+    await sql(
+      server.db,
+      "update public.requests set created_at = now() - interval '1 hour' where id = $1",
+      [first],
+    );
+    const second = (await submit(validPayload({ name: 'Second' }))).data as string;
+    const list = await clients.admin
+      .from('requests')
+      .select('id, name')
+      .order('created_at', { ascending: false });
+    expect(list.data).toEqual([
+      { id: second, name: 'Second' },
+      { id: first, name: 'Premier' },
+    ]);
+
+    const updated = await clients.admin
+      .from('requests')
+      .update({ status: 'en_cours', note: 'Rappeler jeudi.' })
+      .eq('id', first)
+      .select('status, note');
+    expect(updated.data).toEqual([{ status: 'en_cours', note: 'Rappeler jeudi.' }]);
+    const news = await clients.admin
+      .from('requests')
+      .select('id', { count: 'exact', head: true })
+      .eq('status', 'nouvelle');
+    expect(news.count).toBe(1);
+
+    expect(
+      (await clients.admin.from('requests').update({ status: 'perdue' }).eq('id', first)).error
+        ?.code,
+    ).toBe('23514');
+    // What the visitor typed is theirs: the administrator cannot rewrite it.
+    expect(
+      (await clients.admin.from('requests').update({ name: 'Autre nom' }).eq('id', first)).error
+        ?.code,
+    ).toBe('42501');
+
+    await clients.admin.from('requests').delete().eq('id', second);
+    expect((await clients.admin.from('requests').select('id')).data).toEqual([{ id: first }]);
+    // Its mails went with it.
+    expect(
+      await sql(server.db, 'select 1 from public.request_mails where request_id = $1', [second]),
+    ).toEqual([]);
+  });
+
+  it('deletes the requests older than the retention, and only those', async () => {
+    const old = (await submit(validPayload({ name: 'Ancien' }))).data as string;
+    const recent = (await submit(validPayload({ name: 'Récent' }))).data as string;
+    await sql(
+      server.db,
+      "update public.requests set created_at = now() - interval '24 months 1 day' where id = $1",
+      [old],
+    );
+    expect(await purgeExpiredRequests(server.db, 24)).toBe(1);
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([{ id: recent }]);
+    expect(await purgeExpiredRequests(server.db, 24)).toBe(0);
+    // Nobody but the server may purge.
+    expect(
+      (await clients.visitor.rpc('purge_expired_requests', { retention_months: 1 })).error?.code,
+    ).toBe('42501');
+  });
+});
+
+/** The fields of the plain HTML form, as a browser without JavaScript posts them. */
+function formBody(overrides: Record<string, string | undefined> = {}): URLSearchParams {
+  const fields: Record<string, string | undefined> = {
+    name: 'Dominique Leroy',
+    phone: '',
+    email: 'dominique@exemple.fr',
+    vehicle_make: 'Renault',
+    vehicle_model: 'Clio',
+    vehicle_year: '2012',
+    plate: '',
+    service: SERVICE,
+    date_1: dayFromNow(5),
+    moment_1: 'apres-midi',
+    date_2: '',
+    moment_2: 'journee',
+    date_3: '',
+    moment_3: 'journee',
+    message: 'Révision avant les vacances.',
+    consent: 'on',
+    website: '',
+    started_at: String(Date.now() - 60_000),
+    ...overrides,
+  };
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) body.append(key, value);
+  return body;
+}
+
+describe.each(backends)('the request form without JavaScript (%s)', (_name, start) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(async () => {
+    await sql(server.db, 'delete from public.requests');
+  });
+
+  const post = (body: URLSearchParams) =>
+    fetch(`${server.url}/rendez-vous`, { method: 'POST', body, redirect: 'manual' });
+
+  it('stores the request and answers with a confirmation page', async () => {
+    const response = await post(formBody());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await response.text();
+    expect(page).toContain('<h1>Demande envoyée</h1>');
+    expect(page).toContain('le garage a bien reçu votre demande');
+    expect(
+      await sql(
+        server.db,
+        'select name, phone, email, vehicle_year, plate, preferred_dates::text, consent from public.requests',
+      ),
+    ).toEqual([
+      {
+        name: 'Dominique Leroy',
+        phone: null,
+        email: 'dominique@exemple.fr',
+        vehicle_year: 2012,
+        plate: null,
+        preferred_dates: `[{"date": "${dayFromNow(5)}", "moment": "apres-midi"}]`,
+        consent: true,
+      },
+    ]);
+  });
+
+  it.each<[string, Record<string, string | undefined>, RegExp]>([
+    ['the consent box unticked', { consent: undefined }, /Cochez la case pour accepter/],
+    ['no year', { vehicle_year: '' }, /« Année du véhicule » est obligatoire/],
+    ['a year in words', { vehicle_year: 'vieille' }, /« Année du véhicule » doit être un nombre/],
+    ['no phone nor email', { email: ' ' }, /Indiquez un numéro de téléphone ou une adresse e-mail/],
+    ['a form sent at once', { started_at: 'now' }, /envoyé trop vite/],
+  ])('answers %s with the reason, in French, and stores nothing', async (_what, change, reason) => {
+    const now = change.started_at === 'now' ? { started_at: String(Date.now()) } : {};
+    const response = await post(formBody({ ...change, ...now }));
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain('<h1>Demande non envoyée</h1>');
+    expect(page).toMatch(reason);
+    expect(page).toContain('bouton « Retour »');
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+  });
+
+  it('answers a robot filling the hidden field with the confirmation, and keeps nothing', async () => {
+    const response = await post(formBody({ website: 'http://spam.example' }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Demande envoyée');
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+  });
+});
+
+describe.each(backends)('request limit per address (%s)', (_name, start) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await start({ requestRateLimit: 2 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses a third request within the hour, in French, saying when to try again', async () => {
+    const client = server.anonClient();
+    const submit = () => client.rpc('submit_request', { payload: validPayload() });
+    expect((await submit()).error).toBeNull();
+    // A visitor correcting the form does not use up their requests.
+    for (let i = 0; i < 3; i++) {
+      const { error } = await client.rpc('submit_request', { payload: validPayload({ name: '' }) });
+      expect(error?.message).toMatch(/« Nom » est obligatoire/);
+    }
+    expect((await submit()).error).toBeNull();
+    const refused = await submit();
+    expect(refused.status).toBe(429);
+    expect(refused.error?.message).toMatch(
+      /^Vous avez déjà envoyé plusieurs demandes depuis cette connexion\. Réessayez dans \d+ minutes, ou appelez directement le garage\.$/,
+    );
+    expect(await sql(server.db, 'select id from public.requests')).toHaveLength(2);
+
+    // The form without JavaScript shares the same limit.
+    const page = await fetch(`${server.url}/rendez-vous`, { method: 'POST', body: formBody() });
+    expect(page.status).toBe(429);
+    expect(await page.text()).toMatch(/Vous avez déjà envoyé plusieurs demandes/);
+  });
+});
+
+describe.each(backends)('request mails (%s)', (_name, start) => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await start({
+      smtpUrl: smtp.url,
+      notifyEmail: 'patron@garage.test',
+      siteUrl: 'https://garage.test',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('tells the owner of a new request, with a link to it, and acknowledges it to the visitor', async () => {
+    const client = server.anonClient();
+    const { data: id, error } = await client.rpc('submit_request', { payload: validPayload() });
+    expect(error).toBeNull();
+    const mails = await smtp.waitFor(2);
+    const owner = mails.find((m) => m.to.includes('patron@garage.test'))!;
+    const visitor = mails.find((m) => m.to.includes('camille@exemple.fr'))!;
+
+    expect(owner.subject).toBe(`Nouvelle demande : ${SERVICE} – Camille Martin`);
+    expect(owner.replyTo).toBe('camille@exemple.fr');
+    for (const part of [owner.text, owner.html]) {
+      expect(part).toContain('06 12 34 56 78');
+      expect(part).toContain('Peugeot 208 (2017)');
+      expect(part).toContain('AB-123-CD');
+      expect(part).toContain('Bruit au freinage depuis une semaine.');
+      expect(part).toContain(`https://garage.test/admin/demandes/${id}`);
+    }
+    expect(owner.text).toMatch(/Dates souhaitées : \w+ \d+ \w+ \d{4}, le matin ; /);
+
+    expect(visitor.subject).toBe('Votre demande a bien été reçue');
+    expect(visitor.replyTo).toBe('patron@garage.test');
+    expect(visitor.text).toContain('Bonjour Camille Martin,');
+    expect(visitor.html).toContain('Peugeot 208 (2017)');
+
+    await expect
+      .poll(async () => sql(server.db, 'select status from public.request_mails'))
+      .toEqual([{ status: 'envoye' }, { status: 'envoye' }]);
+  });
+});
+
+describe.each(backends)('request mails when the mail server fails (%s)', (_name, start) => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let clients: Clients;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    // No SMTP for the server itself: the outbox below is driven by the test, attempt by attempt.
+    server = await start();
+    clients = await clientsFor(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('accepts the request, retries, shows the failure, then sends once the server is back', async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: undefined });
+    const outbox = createOutbox({
+      db: server.db,
+      mailer,
+      notifyEmail: 'patron@garage.test',
+      siteUrl: 'https://garage.test',
+      retryDelaysSeconds: [0, 0],
+      intervalMs: 0,
+    });
+    try {
+      smtp.refuse(true);
+      const { error } = await clients.visitor.rpc('submit_request', {
+        payload: validPayload({ email: null }),
+      });
+      expect(error).toBeNull();
+
+      expect(await outbox.runOnce()).toBe(1);
+      const failed = await clients.admin
+        .from('request_mails')
+        .select('status, attempts, last_error');
+      expect(failed.data).toEqual([
+        { status: 'en_attente', attempts: 1, last_error: expect.stringMatching(/indisponible/) },
+      ]);
+
+      smtp.refuse(false);
+      expect(await outbox.runOnce()).toBe(1);
+      await smtp.waitFor(1);
+      expect((await clients.admin.from('request_mails').select('status, last_error')).data).toEqual(
+        [{ status: 'envoye', last_error: null }],
+      );
+
+      // A mail server down for longer: given up after the retries, and shown as such.
+      smtp.refuse(true);
+      await clients.visitor.rpc('submit_request', { payload: validPayload({ email: null }) });
+      for (let i = 0; i < 3; i++) await outbox.runOnce();
+      expect(await outbox.runOnce()).toBe(0);
+      const given = await clients.admin
+        .from('request_mails')
+        .select('status, attempts, last_error')
+        .order('id', { ascending: false })
+        .limit(1);
+      expect(given.data).toEqual([
+        { status: 'echec', attempts: 3, last_error: expect.stringMatching(/indisponible/) },
+      ]);
+    } finally {
+      smtp.refuse(false);
+      await outbox.stop();
+      mailer.close();
+    }
+  });
+});
