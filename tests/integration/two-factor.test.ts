@@ -39,9 +39,14 @@ async function adminRights(client: SupabaseClient) {
     .from('api_keys')
     .upsert({ name: 'openai', key: `sk-${Date.now()}` })
     .select('name');
+  // Article generation spends the stored OpenAI key: administrators only (403 otherwise; with
+  // `count: 0` an administrator gets a 400 before anything is generated).
+  const generate = await client.functions.invoke('generate-articles', { body: { count: 0 } });
+  const status = (generate.error as { context?: Response } | null)?.context?.status ?? 200;
   return {
     reads: (read.data ?? []).length > 0,
     writes: write.error === null && (write.data ?? []).length === 1,
+    generates: status !== 401 && status !== 403,
   };
 }
 
@@ -70,7 +75,7 @@ describe.each(backends)('two-factor sign-in (%s)', (_name, start) => {
 
   it('enrols, verifies, and asks for the code at the next sign-in, which RLS enforces', async () => {
     const owner = await signIn();
-    expect(await adminRights(owner)).toEqual({ reads: true, writes: true });
+    expect(await adminRights(owner)).toEqual({ reads: true, writes: true, generates: true });
 
     const enrolled = await owner.auth.mfa.enroll({
       factorType: 'totp',
@@ -109,7 +114,7 @@ describe.each(backends)('two-factor sign-in (%s)', (_name, start) => {
       currentLevel: 'aal2',
       nextLevel: 'aal2',
     });
-    expect(await adminRights(owner)).toEqual({ reads: true, writes: true });
+    expect(await adminRights(owner)).toEqual({ reads: true, writes: true, generates: true });
 
     // The password alone: signed in at aal1, and the database refuses what is for administrators.
     const thief = await signIn();
@@ -117,7 +122,7 @@ describe.each(backends)('two-factor sign-in (%s)', (_name, start) => {
       currentLevel: 'aal1',
       nextLevel: 'aal2',
     });
-    expect(await adminRights(thief)).toEqual({ reads: false, writes: false });
+    expect(await adminRights(thief)).toEqual({ reads: false, writes: false, generates: false });
     const content = await thief
       .from('site_content')
       .update({ content: {} })
@@ -143,7 +148,7 @@ describe.each(backends)('two-factor sign-in (%s)', (_name, start) => {
     });
     expect(second.error).toBeNull();
     expect(claims(second.data!.access_token).aal).toBe('aal2');
-    expect(await adminRights(thief)).toEqual({ reads: true, writes: true });
+    expect(await adminRights(thief)).toEqual({ reads: true, writes: true, generates: true });
 
     // A refreshed aal2 session stays aal2.
     const refreshed = await thief.auth.refreshSession();
@@ -151,7 +156,11 @@ describe.each(backends)('two-factor sign-in (%s)', (_name, start) => {
     expect(claims(refreshed.data.session!.access_token).aal).toBe('aal2');
 
     // An administrator without a factor is not concerned.
-    expect(await adminRights(await signIn(PARTNER))).toEqual({ reads: true, writes: true });
+    expect(await adminRights(await signIn(PARTNER))).toEqual({
+      reads: true,
+      writes: true,
+      generates: true,
+    });
 
     // Removed from an aal2 session: the password alone is enough again.
     const unenrolled = await thief.auth.mfa.unenroll({ factorId: factor.id });
@@ -163,7 +172,7 @@ describe.each(backends)('two-factor sign-in (%s)', (_name, start) => {
       currentLevel: 'aal1',
       nextLevel: 'aal1',
     });
-    expect(await adminRights(after)).toEqual({ reads: true, writes: true });
+    expect(await adminRights(after)).toEqual({ reads: true, writes: true, generates: true });
   });
 
   it('ends the password-only sessions when a factor is verified', async () => {
