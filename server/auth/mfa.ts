@@ -328,3 +328,19 @@ export async function hasVerifiedFactor(tx: Tx, userId: string): Promise<boolean
   );
   return rows.length > 0;
 }
+
+/**
+ * Removes all of a user's factors, for the owner who lost the second one: their sessions go back to
+ * aal1. Only the administrator command calls it, on the server's machine.
+ */
+export async function removeAllFactors(tx: Tx, userId: string): Promise<number> {
+  const { rows } = await tx.query<{ id: string }>(
+    'select id::text from auth.mfa_factors where user_id = $1 for update',
+    [userId],
+  );
+  for (const { id } of rows) {
+    await downgradeSessionsOf(tx, id);
+    await tx.query('delete from auth.mfa_factors where id = $1', [id]);
+  }
+  return rows.length;
+}
