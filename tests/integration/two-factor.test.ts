@@ -1,6 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { codeForStep, stepAt, TOTP_PERIOD_SECONDS } from '../../server/auth/totp.ts';
+import { isAdminSession } from '../../src/admin/auth/is-admin.ts';
+import { CODE_NEEDED, signInAsAdmin, WRONG_CODE } from '../../src/admin/auth/sign-in.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -202,6 +204,37 @@ describe.each(backends)('two-factor sign-in (%s)', (_name, start) => {
     }
     expect(codes.slice(0, 5)).toEqual(Array(5).fill('mfa_verification_failed'));
     expect(codes[5]).toBe('over_request_rate_limit');
+    expect((await owner.auth.mfa.unenroll({ factorId: factor.id })).error).toBeNull();
+  });
+
+  it('asks the back-office sign-in for the code as a second step', async () => {
+    const owner = await signIn();
+    const factor = (await owner.auth.mfa.enroll({ factorType: 'totp' })).data!;
+    nextStep();
+    await owner.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: currentCode(factor.totp.secret),
+    });
+
+    const browser = server.anonClient();
+    const first = await signInAsAdmin(browser.auth, OWNER.email, OWNER.password);
+    expect(first).toMatchObject({ ok: false, message: CODE_NEEDED });
+    if (first.ok || !first.verifyCode) throw new Error('a second step was expected');
+    // The password-only session stored meanwhile is not one the back-office accepts.
+    expect(isAdminSession((await browser.auth.getSession()).data.session)).toBe(false);
+
+    const wrong = await first.verifyCode('000000');
+    expect(wrong).toMatchObject({ ok: false, message: WRONG_CODE });
+    if (wrong.ok || !wrong.verifyCode) throw new Error('another try was expected');
+    nextStep();
+    const right = await wrong.verifyCode(currentCode(factor.totp.secret));
+    expect(right.ok).toBe(true);
+    expect(isAdminSession((await browser.auth.getSession()).data.session)).toBe(true);
+    expect(await adminRights(browser)).toEqual({ reads: true, writes: true, generates: true });
+
+    // Without a factor, the password is enough.
+    const partner = await signInAsAdmin(server.anonClient().auth, PARTNER.email, PARTNER.password);
+    expect(partner.ok).toBe(true);
     expect((await owner.auth.mfa.unenroll({ factorId: factor.id })).error).toBeNull();
   });
 
