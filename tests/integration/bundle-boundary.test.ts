@@ -80,7 +80,7 @@ const NOT_ON_LOGIN: [label: string, pattern: RegExp][] = [
   ['react-query', /[\\/]node_modules[\\/]@tanstack[\\/]/],
   [
     'back-office code',
-    /[\\/]src[\\/]admin[\\/](?!login[\\/]|styles[\\/]forms\.css$|auth[\\/](sign-in|is-admin)\.ts$)/,
+    /[\\/]src[\\/]admin[\\/](?!login[\\/]|styles[\\/]forms\.css$|auth[\\/](sign-in|is-admin|return-path)\.ts$)/,
   ],
 ];
 
