@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { codeForStep, stepAt } from '../../server/auth/totp.ts';
+import { axeViolations } from './axe.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 // «Mon compte» as the owner uses it: turning two-factor sign-in on, then signing in with the code;
@@ -96,5 +97,8 @@ test('changes the password, the current one asked', async ({
   const elsewhere = await fresh.newPage();
   await signIn(elsewhere, user.email, newPassword);
   await expect(elsewhere).toHaveURL(/\/admin$/);
+  await elsewhere.goto('/admin/compte');
+  await expect(elsewhere.getByRole('button', { name: 'Changer le mot de passe' })).toBeVisible();
+  expect(await axeViolations(elsewhere)).toEqual([]);
   await fresh.close();
 });
