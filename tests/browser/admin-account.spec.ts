@@ -55,7 +55,18 @@ test('turns two-factor sign-in on, then the sign-in asks for the code', async ({
   await page.getByLabel('Code de vérification').fill(codeForStep(secret, step + 1));
   await page.getByRole('button', { name: 'Vérifier' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('link', { name: 'Mon compte', exact: true })).toBeVisible();
+
+  // Turning it off asks for a code too: the one after, once the clock has reached its step.
+  await page.getByRole('link', { name: 'Mon compte', exact: true }).click();
+  await expect.poll(() => stepAt(Date.now()), { timeout: 40_000 }).toBeGreaterThan(step);
+  await page.getByLabel('Code à 6 chiffres').fill(codeForStep(secret, step + 2));
+  await page.getByRole('button', { name: 'Désactiver la double authentification' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'désactivée' })).toHaveText(
+    'Double authentification désactivée.',
+  );
+  await expect(
+    page.getByRole('button', { name: 'Activer la double authentification' }),
+  ).toBeVisible();
 });
 
 test('changes the password, the current one asked', async ({
