@@ -2,21 +2,35 @@
  * `npm run admin -- create --email E [--password P]`: creates an administrator, or resets the
  * password of an existing account (and makes it an administrator). There are no default
  * credentials anywhere: this command is how the first administrator comes to exist.
+ *
+ * `npm run admin -- reset-mfa --email E`: removes the account's second factors, for an owner who
+ * lost them; nothing on the web can (docs/decisions/034-two-factor-sign-in.md).
  */
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { isValidEmail, normalizeEmail, passwordProblem, upsertUser } from '../server/auth/users.ts';
+import {
+  findUserByEmail,
+  isValidEmail,
+  normalizeEmail,
+  passwordProblem,
+  upsertUser,
+} from '../server/auth/users.ts';
+import { removeAllFactors } from '../server/auth/mfa.ts';
+import type { Database } from '../server/db/database.ts';
 import { runningServer, verifyServer } from './lib/running-server.ts';
 
 const USAGE = `Utilisation :
   npm run admin -- create --email <adresse> [--password <mot de passe>]
+  npm run admin -- reset-mfa --email <adresse>
 
-Crée un administrateur, ou réinitialise le mot de passe d'un compte existant.
+create : crée un administrateur, ou réinitialise le mot de passe d'un compte existant.
 Sans --password, un mot de passe fort est généré et affiché une seule fois.
 Un mot de passe choisi doit contenir au moins 12 caractères.
+reset-mfa : supprime la double authentification du compte (application perdue) ; la
+connexion se fait ensuite avec le seul mot de passe, jusqu'à une nouvelle activation.
 La base utilisée est celle du serveur (DATA_DIR, ou DATABASE_URL).`;
 
 /** Letters and digits without look-alikes (0/O, 1/l/I): easy to copy by hand, ~117 bits. */
@@ -25,7 +39,9 @@ const GENERATED_LENGTH = 20;
 
 class UsageError extends Error {}
 
-function parse(argv: string[]): { email: string; password: string | undefined } {
+type Command = 'create' | 'reset-mfa';
+
+function parse(argv: string[]): { command: Command; email: string; password: string | undefined } {
   let parsed;
   try {
     parsed = parseArgs({
@@ -37,13 +53,16 @@ function parse(argv: string[]): { email: string; password: string | undefined } 
     throw new UsageError(`Arguments invalides (${(error as Error).message}).`);
   }
   const [command, ...rest] = parsed.positionals;
-  if (command !== 'create' || rest.length > 0) {
+  if ((command !== 'create' && command !== 'reset-mfa') || rest.length > 0) {
     throw new UsageError(
       command ? `Commande inconnue : ${[command, ...rest].join(' ')}` : 'Commande manquante.',
     );
   }
   if (!parsed.values.email) throw new UsageError('Option --email manquante.');
-  return { email: parsed.values.email, password: parsed.values.password };
+  if (command === 'reset-mfa' && parsed.values.password !== undefined) {
+    throw new UsageError('Option --password inconnue pour reset-mfa.');
+  }
+  return { command, email: parsed.values.email, password: parsed.values.password };
 }
 
 function generatePassword(): string {
@@ -89,6 +108,80 @@ async function throughServer(url: string, serviceKey: string, email: string, pas
   );
 }
 
+async function serviceCall(url: string, serviceKey: string, path: string, method: string) {
+  const res = await fetch(`${url}/auth/v1/admin${path}`, {
+    method,
+    headers: { authorization: `Bearer ${serviceKey}`, 'x-supabase-api-version': '2024-01-01' },
+  });
+  const json = (await res.json().catch(() => ({}))) as unknown;
+  if (res.status !== 200) {
+    const message = (json as { message?: unknown }).message;
+    throw new Error(
+      `le serveur de ${url} a refusé l'opération (${String(message ?? res.status)}).`,
+    );
+  }
+  return json;
+}
+
+/** Removes the factors through the running server's GoTrue admin API; undefined: no such user. */
+async function resetFactorsThroughServer(
+  url: string,
+  serviceKey: string,
+  email: string,
+): Promise<number | undefined> {
+  const found = (await serviceCall(
+    url,
+    serviceKey,
+    `/users?filter=${encodeURIComponent(email)}`,
+    'GET',
+  )) as { users?: { id: string; email: string }[] };
+  const user = (found.users ?? []).find((u) => u.email === email);
+  if (!user) return undefined;
+  const factors = (await serviceCall(url, serviceKey, `/users/${user.id}/factors`, 'GET')) as {
+    id: string;
+  }[];
+  for (const factor of factors) {
+    await serviceCall(url, serviceKey, `/users/${user.id}/factors/${factor.id}`, 'DELETE');
+  }
+  return factors.length;
+}
+
+async function resetFactorsInDatabase(db: Database, email: string): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    return user ? removeAllFactors(tx, user.id) : undefined;
+  });
+}
+
+async function resetMfa(email: string): Promise<number> {
+  const config = await configFromEnv();
+  const url = config.databaseUrl ? undefined : await runningServer(config);
+  let removed: number | undefined;
+  if (url) {
+    await verifyServer(url, config.jwtSecret);
+    console.log(`Serveur détecté sur ${url} : l'opération passe par lui.`);
+    removed = await resetFactorsThroughServer(url, config.serviceKey, email);
+  } else {
+    const db = await openDatabase(config);
+    try {
+      await migrate(db);
+      removed = await resetFactorsInDatabase(db, email);
+    } finally {
+      await db.close();
+    }
+  }
+  if (removed === undefined) {
+    console.error(`Aucun compte pour ${email}.`);
+    return 1;
+  }
+  console.log(
+    removed > 0
+      ? `Double authentification supprimée pour ${email} : connexion avec le seul mot de passe, jusqu'à une nouvelle activation dans « Mon compte ».`
+      : `${email} n'avait pas de double authentification : rien à supprimer.`,
+  );
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
@@ -102,6 +195,12 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${error.message}\n\n${USAGE}`);
     return 2;
   }
+
+  if (!isValidEmail(args.email)) {
+    console.error(`Adresse e-mail invalide : ${args.email}`);
+    return 1;
+  }
+  if (args.command === 'reset-mfa') return resetMfa(normalizeEmail(args.email));
 
   const generated = args.password === undefined;
   const password = args.password ?? generatePassword();

@@ -10,6 +10,7 @@ import {
   unprocessable,
 } from './errors.ts';
 import { deleteSessions } from './sessions.ts';
+import { downgradeSessionsOf } from './mfa.ts';
 import { hashPassword } from './password-hasher.ts';
 import { requireAcceptablePassword } from './user.ts';
 import {
@@ -102,6 +103,34 @@ export function adminRoutes(ctx: AppContext): Hono {
     // A new password or role applies to the tokens already handed out, at once.
     ctx.sessions.forget('all');
     return ok(c, toAuthUser(user));
+  });
+
+  // A user's second factors, and removing one (GoTrue's admin factor API): how the administrator
+  // command removes a lost factor while the server runs.
+  app.get('/users/:id/factors', async (c) => {
+    const id = c.req.param('id');
+    if (!UUID.test(id)) throw notFound();
+    const user = await ctx.db.transaction((tx) => findUserById(tx, id));
+    if (!user) throw notFound();
+    return ok(c, toAuthUser(user).factors ?? []);
+  });
+  app.delete('/users/:id/factors/:factorId', async (c) => {
+    const id = c.req.param('id');
+    const factorId = c.req.param('factorId');
+    if (!UUID.test(id)) throw notFound();
+    if (!UUID.test(factorId))
+      throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
+    const factor = await ctx.db.transaction(async (tx) => {
+      const user = await findUserById(tx, id);
+      if (!user) throw notFound();
+      const found = toAuthUser(user).factors?.find((f) => f.id === factorId);
+      if (!found) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+      await downgradeSessionsOf(tx, factorId);
+      await tx.query('delete from auth.mfa_factors where id = $1', [factorId]);
+      return found;
+    });
+    ctx.sessions.forget('all');
+    return ok(c, factor);
   });
   return app;
 }

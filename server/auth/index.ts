@@ -10,13 +10,14 @@ import {
   unprocessable,
 } from './errors.ts';
 import { adminRoutes } from './admin.ts';
+import { mfaRoutes } from './mfa.ts';
 import { serverProof } from './server-proof.ts';
 import { passwordGrant, refreshTokenGrant } from './token.ts';
 import { getUser, logout, updateUser } from './user.ts';
 
 /**
  * The part of GoTrue (Supabase Auth) that supabase-js uses: password sign-in, rotating refresh
- * tokens, get and update the user, logout. Public sign-up is off (docs/decisions/002-secrets.md).
+ * tokens, get and update the user, logout, TOTP second factors. Public sign-up is off (docs/decisions/002-secrets.md).
  */
 export function authRoutes(ctx: AppContext): Hono {
   const app = new Hono();
@@ -53,6 +54,7 @@ export function authRoutes(ctx: AppContext): Hono {
     });
   }
 
+  app.route('/factors', mfaRoutes(ctx));
   app.route('/admin', adminRoutes(ctx));
   // Lets the administrator command check that it talks to this site before sending it anything.
   app.post('/server-proof', async (c) =>

@@ -19,6 +19,18 @@ export interface SessionRow {
   /** When the user signed in, in epoch seconds: the `amr` timestamp of every token of the session. */
   signed_in_at: number;
   expired: boolean;
+  /** `aal2` once a second factor was verified in this session. */
+  aal: 'aal1' | 'aal2';
+  /** The factor that raised the session to aal2, if any. */
+  factor_id: string | null;
+  /** Methods verified after the password (JSON text of `{method, timestamp}[]`). */
+  amr_claims: string;
+}
+
+/** An entry of the `amr` claim, as GoTrue writes it. */
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
 }
 
 /**
@@ -29,12 +41,16 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-const SESSION_COLUMNS = `id::text, user_id::text, extract(epoch from created_at)::int as signed_in_at,
-  coalesce(not_after < now(), false) as expired`;
+const SESSION_COLUMNS = `s.id::text, s.user_id::text, extract(epoch from s.created_at)::int as signed_in_at,
+  coalesce(s.not_after < now(), false) as expired, coalesce(s.aal::text, 'aal1') as aal,
+  s.factor_id::text,
+  (select coalesce(json_agg(json_build_object('method', c.authentication_method,
+      'timestamp', extract(epoch from c.updated_at)::int)), '[]')
+     from auth.mfa_amr_claims c where c.session_id = s.id)::text as amr_claims`;
 
 export async function createSession(tx: Tx, userId: string): Promise<SessionRow> {
   const { rows } = await tx.query<SessionRow>(
-    `insert into auth.sessions (user_id) values ($1) returning ${SESSION_COLUMNS}`,
+    `insert into auth.sessions as s (user_id, aal) values ($1, 'aal1') returning ${SESSION_COLUMNS}`,
     [userId],
   );
   return rows[0]!;
@@ -42,7 +58,7 @@ export async function createSession(tx: Tx, userId: string): Promise<SessionRow>
 
 export async function findSession(tx: Tx, id: string): Promise<SessionRow | undefined> {
   const { rows } = await tx.query<SessionRow>(
-    `select ${SESSION_COLUMNS} from auth.sessions where id = $1`,
+    `select ${SESSION_COLUMNS} from auth.sessions s where s.id = $1`,
     [id],
   );
   return rows[0];
@@ -114,6 +130,15 @@ export async function deleteSessions(
   }
 }
 
+/** The `amr` claim: every method the session was signed in with, most recent first (as GoTrue). */
+export function authenticationMethods(session: SessionRow): AmrEntry[] {
+  const entries: AmrEntry[] = [
+    ...(JSON.parse(session.amr_claims) as AmrEntry[]),
+    { method: 'password', timestamp: session.signed_in_at },
+  ];
+  return entries.sort((a, b) => b.timestamp - a.timestamp);
+}
+
 /** Signs an access token with the claims Supabase's GoTrue puts in it. */
 export async function accessToken(
   user: UserRow,
@@ -135,8 +160,8 @@ export async function accessToken(
       app_metadata: authUser.app_metadata,
       user_metadata: authUser.user_metadata,
       role: authUser.role,
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: session.signed_in_at }],
+      aal: session.aal,
+      amr: authenticationMethods(session),
       session_id: session.id,
       is_anonymous: false,
     },

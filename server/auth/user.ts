@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { AppContext } from '../context.ts';
 import { authenticate } from './authenticate.ts';
-import { badRequest, readJsonObject, unprocessable } from './errors.ts';
+import { AuthError, badRequest, readJsonObject, unprocessable } from './errors.ts';
+import { hasVerifiedFactor } from './mfa.ts';
 import { deleteSessions } from './sessions.ts';
 import { checkPassword } from './password-hasher.ts';
 import {
@@ -62,6 +63,17 @@ export async function updateUser(ctx: AppContext, c: Context): Promise<AuthUser>
     throw badRequest('validation_failed', 'Le champ « data » doit être un objet JSON.');
   }
   if (password !== undefined && password !== null) {
+    // As GoTrue: with a second factor, only a session that verified it may change the password.
+    if (
+      session?.aal !== 'aal2' &&
+      (await ctx.db.transaction((tx) => hasVerifiedFactor(tx, user.id)))
+    ) {
+      throw new AuthError(
+        401,
+        'insufficient_aal',
+        'AAL2 session is required to update email or password when MFA is enabled.',
+      );
+    }
     requireAcceptablePassword(password);
     if (await checkPassword(password, user.encrypted_password)) {
       throw unprocessable(

@@ -20,6 +20,20 @@ export interface AuthUser {
   created_at: string;
   updated_at: string;
   is_anonymous: boolean;
+  /** The user's second factors, present only when there is one (as GoTrue's `omitempty`). */
+  factors?: AuthFactor[];
+}
+
+/** A second factor as GoTrue lists it in the user (never its secret). */
+export interface AuthFactor {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  status: 'verified' | 'unverified';
+  friendly_name?: string;
+  factor_type: 'totp';
+  phone: string;
+  last_challenged_at: string | null;
 }
 
 export interface UserRow {
@@ -34,14 +48,26 @@ export interface UserRow {
   raw_user_meta_data: string;
   created_at: string;
   updated_at: string;
+  /** JSON text of the user's factors (AuthFactor[]). */
+  factors: string;
 }
+
+const TIMESTAMP = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
 const USER_COLUMNS = `id, aud, role, email, encrypted_password,
   to_char(email_confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as email_confirmed_at,
   to_char(last_sign_in_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as last_sign_in_at,
   raw_app_meta_data::text as raw_app_meta_data, raw_user_meta_data::text as raw_user_meta_data,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-  to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at`;
+  to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
+  (select coalesce(json_agg(json_build_object(
+      'id', f.id, 'status', f.status, 'friendly_name', f.friendly_name,
+      'factor_type', f.factor_type, 'phone', coalesce(f.phone, ''),
+      'created_at', to_char(f.created_at at time zone 'UTC', ${TIMESTAMP}),
+      'updated_at', to_char(f.updated_at at time zone 'UTC', ${TIMESTAMP}),
+      'last_challenged_at', to_char(f.last_challenged_at at time zone 'UTC', ${TIMESTAMP})
+    ) order by f.created_at), '[]')
+   from auth.mfa_factors f where f.user_id = auth.users.id)::text as factors`;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -68,6 +94,11 @@ export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefi
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
+  const factors = (
+    JSON.parse(row.factors) as (AuthFactor & { friendly_name: string | null })[]
+  ).map(({ friendly_name, ...factor }): AuthFactor =>
+    friendly_name ? { ...factor, friendly_name } : factor,
+  );
   return {
     id: row.id,
     aud: row.aud,
@@ -83,6 +114,7 @@ export function toAuthUser(row: UserRow): AuthUser {
     created_at: row.created_at,
     updated_at: row.updated_at,
     is_anonymous: false,
+    ...(factors.length > 0 ? { factors } : {}),
   };
 }
 

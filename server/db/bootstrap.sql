@@ -59,6 +59,61 @@ create table if not exists auth.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_idx on auth.refresh_tokens (session_id);
 
+-- Two-factor sign-in, with GoTrue's names and columns (migrations read auth.mfa_factors on both
+-- backends): factors, their challenges, and the methods each session was signed in with.
+-- docs/decisions/034-two-factor-sign-in.md.
+do $$
+begin
+  if not exists (select 1 from pg_type where typname = 'factor_type' and typnamespace = 'auth'::regnamespace) then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if not exists (select 1 from pg_type where typname = 'factor_status' and typnamespace = 'auth'::regnamespace) then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+  if not exists (select 1 from pg_type where typname = 'aal_level' and typnamespace = 'auth'::regnamespace) then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+end
+$$;
+
+alter table auth.sessions add column if not exists factor_id uuid;
+alter table auth.sessions add column if not exists aal auth.aal_level;
+
+create table if not exists auth.mfa_factors (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- Encrypted (server/auth/totp.ts), never returned after enrolment.
+  secret text,
+  phone text,
+  last_challenged_at timestamptz,
+  -- This server only: the last TOTP time step accepted, so that a code is accepted once.
+  last_totp_step bigint
+);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key default gen_random_uuid(),
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  verified_at timestamptz,
+  ip_address text not null
+);
+create index if not exists mfa_challenges_factor_id_idx on auth.mfa_challenges (factor_id);
+
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  authentication_method text not null,
+  unique (session_id, authentication_method)
+);
+
 -- Nobody but the server's owner login touches the auth tables.
 revoke all on all tables in schema auth from anon, authenticated, service_role;
 

@@ -15,6 +15,7 @@ import { BlogPage } from './blog/blog-page.tsx';
 import { IdentityPage } from './identity/identity-page.tsx';
 import { LegalPanel } from './legal/legal-panel.tsx';
 import { MediaPage } from './media/media-page.tsx';
+import { AccountPage } from './account/account-page.tsx';
 
 // ECharts is large: only the statistics page loads it.
 const StatsPage = lazy(() =>
@@ -31,6 +32,7 @@ const PANELS: Record<string, ComponentType> = {
   blog: BlogPage,
   medias: MediaPage,
   stats: StatsPage,
+  compte: AccountPage,
 };
 
 /** Every home section type with content of its own gets its editor route from its schema. */

@@ -31,6 +31,7 @@ const GROUPS = {
     ['/admin/alert', "Gérer l'Alerte"],
     ['/admin/identity', 'Identité du garage'],
     ['/admin/legal', 'Pages légales'],
+    ['/admin/compte', 'Mon compte'],
   ],
 };
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeForStep, stepAt } from '../../server/auth/totp.ts';
 import { loadJwtSecret } from '../../server/config.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { startServer } from '../../server/server.ts';
@@ -216,5 +217,66 @@ describe('npm run admin -- create', () => {
     } finally {
       await new Promise<void>((resolve) => impostor.close(() => resolve()));
     }
+  });
+});
+
+describe('npm run admin -- reset-mfa', () => {
+  let dataDir: string;
+  const OWNER = { email: 'patron@garage.test', password: 'mot-de-passe-patron-1' };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'garage-admin-mfa-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  /** Signs the owner in and turns two-factor sign-in on, as the "Mon compte" page does. */
+  async function enableTwoFactor(server: TestServer): Promise<void> {
+    const owner = await server.signedInClient(OWNER.email, OWNER.password);
+    const { data } = await owner.auth.mfa.enroll({ factorType: 'totp' });
+    const code = codeForStep(data!.totp.secret, stepAt(Date.now()));
+    expect(
+      (await owner.auth.mfa.challengeAndVerify({ factorId: data!.id, code })).error,
+    ).toBeNull();
+  }
+
+  /** What the next password-only sign-in is asked for. */
+  async function nextLevel(server: TestServer) {
+    const client = await server.signedInClient(OWNER.email, OWNER.password);
+    return (await client.auth.mfa.getAuthenticatorAssuranceLevel()).data?.nextLevel;
+  }
+
+  it('removes a lost second factor, through the running server or in the database', async () => {
+    let server = await serverOn(dataDir);
+    try {
+      await server.createUser(OWNER.email, OWNER.password, true);
+      await enableTwoFactor(server);
+      expect(await nextLevel(server)).toBe('aal2');
+      const run = await admin(
+        dataDir,
+        ['reset-mfa', '--email', OWNER.email],
+        Number(new URL(server.url).port),
+      );
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('Double authentification supprimée');
+      expect(await nextLevel(server)).toBe('aal1');
+      await enableTwoFactor(server);
+    } finally {
+      await server.close();
+    }
+
+    const offline = await admin(dataDir, ['reset-mfa', '--email', OWNER.email]);
+    expect(offline.code).toBe(0);
+    expect(offline.stdout).toContain('Double authentification supprimée');
+    server = await serverOn(dataDir);
+    try {
+      expect(await nextLevel(server)).toBe('aal1');
+    } finally {
+      await server.close();
+    }
+
+    const unknown = await admin(dataDir, ['reset-mfa', '--email', 'inconnu@garage.test']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Aucun compte');
   });
 });

@@ -3,7 +3,7 @@ import type { Session } from '@supabase/supabase-js';
 import { onSessionRejected } from '../../lib/session-rejected.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
-import { isAdminUser } from './is-admin.ts';
+import { isAdminSession } from './is-admin.ts';
 import { signInAsAdmin } from './sign-in.ts';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -64,7 +64,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthContextValue>(() => {
-    const isAuthenticated = session !== null && isAdminUser(session.user);
+    const isAuthenticated = isAdminSession(session);
     return {
       status: restoring ? 'loading' : isAuthenticated ? 'signed-in' : 'signed-out',
       isAuthenticated,

@@ -2,12 +2,28 @@ import type { GoTrueClient, Session } from '@supabase/supabase-js';
 import { isAdminUser } from './is-admin.ts';
 
 /** What signing in needs of an auth client: supabase-js's own, or auth-js's alone. */
-export type SignInClient = Pick<GoTrueClient, 'signInWithPassword' | 'signOut'>;
+export type SignInClient = Pick<
+  GoTrueClient,
+  'signInWithPassword' | 'signOut' | 'mfa' | 'getSession'
+>;
 
 export const WRONG_CREDENTIALS = 'Identifiants incorrects. Veuillez réessayer.';
 const TOO_MANY_ATTEMPTS = 'Trop de tentatives de connexion. Réessayez dans quelques minutes.';
+export const CODE_NEEDED =
+  "Saisissez le code à 6 chiffres affiché par votre application d'authentification.";
+export const WRONG_CODE = 'Code incorrect ou expiré. Réessayez avec le code affiché maintenant.';
 
-export type SignInOutcome = { ok: true; session: Session } | { ok: false; message: string };
+export type SignInOutcome =
+  | { ok: true; session: Session }
+  | {
+      ok: false;
+      message: string;
+      /**
+       * Present when the password was right and the account has two-factor sign-in: the second
+       * step, which checks a 6-digit code (docs/decisions/034-two-factor-sign-in.md).
+       */
+      verifyCode?: (code: string) => Promise<SignInOutcome>;
+    };
 
 function statusOf(error: unknown): number | undefined {
   return typeof error === 'object' && error !== null && 'status' in error
@@ -43,5 +59,33 @@ export async function signInAsAdmin(
     await auth.signOut({ scope: 'local' });
     return { ok: false, message: WRONG_CREDENTIALS };
   }
+  const level = await auth.mfa.getAuthenticatorAssuranceLevel();
+  if (level.data?.nextLevel === 'aal2' && level.data.currentLevel !== 'aal2') {
+    const factors = await auth.mfa.listFactors();
+    const factor = factors.data?.totp[0];
+    if (factor) return codeStep(auth, factor.id, CODE_NEEDED);
+  }
   return { ok: true, session: data.session };
+}
+
+/** The second step: a code for `factorId`, as many tries as the server allows. */
+function codeStep(auth: SignInClient, factorId: string, message: string): SignInOutcome {
+  return {
+    ok: false,
+    message,
+    async verifyCode(code: string): Promise<SignInOutcome> {
+      const { error } = await auth.mfa.challengeAndVerify({ factorId, code: code.trim() });
+      if (error) {
+        console.error('Erreur de connexion', error);
+        if (statusOf(error) === 429) {
+          const text = error.message;
+          return { ok: false, message: text.startsWith('Trop de') ? text : TOO_MANY_ATTEMPTS };
+        }
+        return codeStep(auth, factorId, WRONG_CODE);
+      }
+      const { data } = await auth.getSession();
+      if (!data.session) return { ok: false, message: WRONG_CREDENTIALS };
+      return { ok: true, session: data.session };
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { browserConfigSources, resolveSupabaseConfig } from '../../lib/supabase-config.ts';
-import { isAdminUser } from '../auth/is-admin.ts';
+import { isAdminSession, isAdminUser } from '../auth/is-admin.ts';
 import {
   EXPIRED_PARAM,
   EXPIRED_VALUE,
@@ -36,10 +36,12 @@ export async function startLoginPage(root: HTMLElement): Promise<void> {
       '<div class="page-loading" role="status"><span class="spinner" aria-hidden="true"></span>' +
       '<span class="visually-hidden">Chargement…</span></div>';
     const { data } = await auth.getSession();
-    if (data.session && isAdminUser(data.session.user)) {
+    if (isAdminSession(data.session)) {
       goToAdmin();
       return;
     }
+    // Signed in with the password but not the code (a reload mid-way): start again.
+    if (data.session && isAdminUser(data.session.user)) await auth.signOut({ scope: 'local' });
   }
   renderLoginForm(root, {
     configured: auth !== null,

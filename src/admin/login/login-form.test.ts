@@ -76,4 +76,34 @@ describe('the login form', () => {
     mount([], true, 'Votre session a expiré, reconnectez-vous');
     expect(alerts()).toEqual(['Votre session a expiré, reconnectez-vous']);
   });
+
+  it('asks for the 6-digit code when the account has two-factor sign-in', async () => {
+    const verifyCode = vi.fn<(code: string) => Promise<SignInOutcome>>();
+    const retry = vi.fn<(code: string) => Promise<SignInOutcome>>();
+    verifyCode.mockResolvedValueOnce({ ok: false, message: 'Code incorrect.', verifyCode: retry });
+    retry.mockResolvedValueOnce({ ok: true, session: {} as never });
+    const { onSignedIn } = mount([{ ok: false, message: 'Saisissez le code.', verifyCode }]);
+    await submit('patron@garage.test', 'bon');
+
+    expect(root.querySelector('#login-password')).toBeNull();
+    expect(root.textContent).toContain('Saisissez le code.');
+    const code = input('Code de vérification');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(document.activeElement).toBe(code);
+    expect(alerts()).toEqual([]);
+
+    code.value = '123456';
+    root.querySelector('form')!.requestSubmit();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(verifyCode).toHaveBeenCalledWith('123456');
+    expect(alerts()).toEqual(['Code incorrect.']);
+    expect(code.value).toBe('');
+    expect(onSignedIn).not.toHaveBeenCalled();
+
+    code.value = '654321';
+    root.querySelector('form')!.requestSubmit();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(retry).toHaveBeenCalledWith('654321');
+    expect(onSignedIn).toHaveBeenCalledOnce();
+  });
 });

@@ -32,6 +32,63 @@ const MARKUP = `
   </div>
 </main>`;
 
+const CODE_MARKUP = `
+<form class="form">
+  <div class="form__field">
+    <label for="login-code">Code de vérification</label>
+    <input id="login-code" type="text" name="code" inputmode="numeric" autocomplete="one-time-code"
+      pattern="[0-9]{6}" maxlength="6" required />
+  </div>
+  <button type="submit" class="button button--block">Vérifier</button>
+</form>`;
+
+/**
+ * The second step, in place of the password form: the 6-digit code of the authenticator app. A
+ * wrong code shows why and lets the owner type the next one.
+ */
+function renderCodeForm(
+  form: HTMLFormElement,
+  verifyCode: (code: string) => Promise<SignInOutcome>,
+  message: string,
+  onSignedIn: () => void,
+): void {
+  const holder = document.createElement('div');
+  holder.innerHTML = CODE_MARKUP;
+  const codeForm = holder.querySelector('form')!;
+  form.replaceWith(codeForm);
+  const intro = document.createElement('p');
+  intro.className = 'login__intro';
+  intro.textContent = message;
+  codeForm.before(intro);
+  const code = codeForm.querySelector<HTMLInputElement>('#login-code')!;
+  const submit = codeForm.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  code.focus();
+  let verify: ((code: string) => Promise<SignInOutcome>) | undefined = verifyCode;
+  let alert: HTMLParagraphElement | null = null;
+  codeForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!verify) return;
+    alert?.remove();
+    alert = null;
+    submit.disabled = true;
+    void verify(code.value).then((outcome) => {
+      if (outcome.ok) {
+        onSignedIn();
+        return;
+      }
+      verify = outcome.verifyCode;
+      submit.disabled = verify === undefined;
+      code.value = '';
+      alert = document.createElement('p');
+      alert.className = 'form__error';
+      alert.setAttribute('role', 'alert');
+      alert.textContent = outcome.message;
+      submit.before(alert);
+      code.focus();
+    });
+  });
+}
+
 /**
  * /admin-login's form, in plain DOM: this page loads no React and no back-office code, only the
  * auth client. A refusal shows in an alert above the button, and the password is cleared.
@@ -69,6 +126,10 @@ export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): v
     void options.signIn(email.value, password.value).then((outcome) => {
       if (outcome.ok) {
         options.onSignedIn();
+        return;
+      }
+      if (outcome.verifyCode) {
+        renderCodeForm(form, outcome.verifyCode, outcome.message, options.onSignedIn);
         return;
       }
       submit.disabled = false;

@@ -38,6 +38,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { path: 'alert', label: "Gérer l'Alerte", title: "Gérer l'Alerte" },
       { path: 'identity', label: 'Identité du garage', title: 'Identité du garage' },
       { path: 'legal', label: 'Pages légales', title: 'Pages légales' },
+      { path: 'compte', label: 'Mon compte', title: 'Mon compte' },
     ],
   },
 ];

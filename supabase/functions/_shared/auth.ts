@@ -34,7 +34,9 @@ function roleOf(appMetadata: unknown): unknown {
  * - the token's own claims say `app_metadata.role = 'admin'`, the rule RLS applies (is_admin());
  * - the auth server accepts the token (signature, expiry, user and session still there) and the
  *   user's stored app_metadata still says admin. The gateway already checked the signature when
- *   verify_jwt is on; this keeps the function safe should it ever be deployed without it.
+ *   verify_jwt is on; this keeps the function safe should it ever be deployed without it;
+ * - and, when the user has a verified second factor, a token that verified it (`aal2`), as
+ *   is_admin() requires (docs/decisions/034-two-factor-sign-in.md).
  * The anon key (a visitor) has no `sub` and no app_metadata: refused.
  */
 export async function isAdminRequest(req: Request, service: SupabaseClient): Promise<boolean> {
@@ -44,5 +46,7 @@ export async function isAdminRequest(req: Request, service: SupabaseClient): Pro
   if (roleOf(claims?.app_metadata) !== 'admin' || typeof claims?.sub !== 'string') return false;
   const { data, error } = await service.auth.getUser(token);
   if (error || !data.user) return false;
+  const secondFactor = (data.user.factors ?? []).some((factor) => factor.status === 'verified');
+  if (secondFactor && claims.aal !== 'aal2') return false;
   return roleOf(data.user.app_metadata) === 'admin';
 }

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { codeForStep, stepAt } from '../../server/auth/totp.ts';
+import { axeViolations } from './axe.ts';
+import { expect, signIn, test } from './fixtures.ts';
+
+// «Mon compte» as the owner uses it: turning two-factor sign-in on, then signing in with the code;
+// changing the password. An administrator of its own, so that the other specs' sign-ins are not
+// asked for a code (docs/decisions/034-two-factor-sign-in.md).
+
+test.describe.configure({ mode: 'serial' });
+
+const owner = {
+  email: `compte-${randomBytes(4).toString('hex')}@garage.test`,
+  password: `${randomBytes(12).toString('base64url')}-Aa1`,
+};
+
+test.beforeAll(async ({ serviceDb }) => {
+  const { error } = await serviceDb.auth.admin.createUser({
+    email: owner.email,
+    password: owner.password,
+    email_confirm: true,
+    app_metadata: { role: 'admin' },
+  });
+  expect(error).toBeNull();
+});
+
+test('turns two-factor sign-in on, then the sign-in asks for the code', async ({ page }) => {
+  await signIn(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('link', { name: 'Mon compte', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon compte');
+
+  await page.getByRole('button', { name: 'Activer la double authentification' }).click();
+  const secret = (await page.locator('.account__section code').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const step = stepAt(Date.now());
+  await page.getByLabel('Code à 6 chiffres').fill(codeForStep(secret, step));
+  await page.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'activée' })).toHaveText(
+    'Double authentification activée.',
+  );
+  await expect(
+    page.getByRole('button', { name: 'Désactiver la double authentification' }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Déconnecter partout' }).click();
+  await expect(page).toHaveURL(/\/admin-login/);
+
+  await signIn(page, owner.email, owner.password);
+  await expect(page.getByLabel('Code de vérification')).toBeVisible();
+  await page.getByLabel('Code de vérification').fill('000000');
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page.getByRole('alert')).toContainText('Code incorrect');
+  // The next code (a code is accepted once; one step of tolerance).
+  await page.getByLabel('Code de vérification').fill(codeForStep(secret, step + 1));
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // Turning it off asks for a code too: the one after, once the clock has reached its step.
+  await page.getByRole('link', { name: 'Mon compte', exact: true }).click();
+  await expect.poll(() => stepAt(Date.now()), { timeout: 40_000 }).toBeGreaterThan(step);
+  await page.getByLabel('Code à 6 chiffres').fill(codeForStep(secret, step + 2));
+  await page.getByRole('button', { name: 'Désactiver la double authentification' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'désactivée' })).toHaveText(
+    'Double authentification désactivée.',
+  );
+  await expect(
+    page.getByRole('button', { name: 'Activer la double authentification' }),
+  ).toBeVisible();
+});
+
+test('changes the password, the current one asked', async ({
+  page,
+  serviceDb,
+  browser,
+  server,
+}) => {
+  const user = {
+    email: `mdp-${randomBytes(4).toString('hex')}@garage.test`,
+    password: `${randomBytes(12).toString('base64url')}-Aa1`,
+  };
+  const created = await serviceDb.auth.admin.createUser({
+    ...user,
+    email_confirm: true,
+    app_metadata: { role: 'admin' },
+  });
+  expect(created.error).toBeNull();
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/compte');
+
+  const newPassword = `${randomBytes(12).toString('base64url')}-Bb2`;
+  await page.getByLabel('Mot de passe actuel').fill('pas-le-bon-mot-de-passe');
+  await page.getByLabel(/Nouveau mot de passe/).fill(newPassword);
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Mot de passe actuel incorrect.');
+
+  await page.getByLabel('Mot de passe actuel').fill(user.password);
+  await page.getByLabel(/Nouveau mot de passe/).fill(newPassword);
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Mot de passe' })).toHaveText(
+    'Mot de passe changé. Vos autres appareils sont déconnectés.',
+  );
+  // This session goes on; the new password signs in elsewhere.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon compte');
+  const fresh = await browser.newContext({ baseURL: server.baseURL, locale: 'fr-FR' });
+  const elsewhere = await fresh.newPage();
+  await signIn(elsewhere, user.email, newPassword);
+  await expect(elsewhere).toHaveURL(/\/admin$/);
+  await elsewhere.goto('/admin/compte');
+  await expect(elsewhere.getByRole('button', { name: 'Changer le mot de passe' })).toBeVisible();
+  expect(await axeViolations(elsewhere)).toEqual([]);
+  await fresh.close();
+});
