@@ -21,6 +21,7 @@ import { refuseEndedSessions } from './auth/session-gate.ts';
 import { apiSecurityHeaders } from './security-headers.ts';
 import { storageRoutes } from './storage/index.ts';
 import { requestFormRoutes } from './requests/form-post.ts';
+import { publishedViews } from './article-views.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -107,7 +108,10 @@ export function createApp(ctx: AppContext): App {
   // Uploads of photos are bounded by the storage routes themselves, at 15 MB
   // (docs/decisions/023-media-storage.md); every other body at 1 MB.
   api.use('*', (c, next) => (isUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));
-  api.use('/rest/v1/rpc/increment_views', viewRateLimit(limits, config.trustProxy));
+  api.use(
+    '/rest/v1/rpc/increment_views',
+    viewRateLimit(limits, config.trustProxy, (slug) => publishedViews(ctx.db, slug)),
+  );
   api.use('/functions/v1/recordVisit', visitRateLimit(limits, config.trustProxy));
   api.use(
     '/rest/v1/rpc/submit_request',

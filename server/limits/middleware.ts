@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { addressKey, clientAddress } from '../client-address.ts';
 import { AuthError, authErrorResponse } from '../auth/errors.ts';
-import type { Limiter, Verdict } from './limiter.ts';
+import type { Verdict } from './limiter.ts';
 import type { Limits } from './index.ts';
 
 function refusal(c: Context, verdict: Extract<Verdict, { ok: false }>, what: string): Response {
@@ -29,14 +29,6 @@ function refusal(c: Context, verdict: Extract<Verdict, { ok: false }>, what: str
 function clientKey(c: Context, trustProxy: boolean): string | undefined {
   const address = clientAddress(c, trustProxy);
   return address === 'internal' ? undefined : addressKey(address);
-}
-
-async function takeAll(takes: [Limiter, string][]): Promise<Verdict> {
-  for (const [limiter, key] of takes) {
-    const verdict = await limiter.take(key);
-    if (!verdict.ok) return verdict;
-  }
-  return { ok: true };
 }
 
 /**
@@ -71,16 +63,26 @@ export function visitRateLimit(limits: Limits, trustProxy: boolean): MiddlewareH
   };
 }
 
-export function viewRateLimit(limits: Limits, trustProxy: boolean): MiddlewareHandler {
+/**
+ * A repeated view (the same article from the same address within the window) is not counted but
+ * is no error either: it is answered like the function, with the article's count as it stands,
+ * so a reader who reloads an article sees no failed request (docs/decisions/015-article-views.md).
+ * Only a client reading many articles in a row is refused with 429.
+ */
+export function viewRateLimit(
+  limits: Limits,
+  trustProxy: boolean,
+  currentViews: (slug: string) => Promise<number | null>,
+): MiddlewareHandler {
   return async (c, next) => {
     const key = c.req.method === 'POST' ? clientKey(c, trustProxy) : undefined;
     if (key) {
       const slug = await postSlugOf(c.req.raw);
-      const verdict = await takeAll([
-        [limits.viewsPerPost, `${key} ${slug}`],
-        [limits.views, key],
-      ]);
-      if (!verdict.ok) return refusal(c, verdict, 'Vue déjà comptée.');
+      if (!(await limits.viewsPerPost.take(`${key} ${slug}`)).ok) {
+        return c.json(await currentViews(slug));
+      }
+      const verdict = await limits.views.take(key);
+      if (!verdict.ok) return refusal(c, verdict, "Trop d'articles lus depuis votre adresse.");
     }
     await next();
   };
