@@ -90,8 +90,9 @@ export function viewRateLimit(
 
 /**
  * Quote and appointment requests (submit_request): a few per address and hour, answered in French
- * with when to try again (requests refused for a wrong field do not count); after a request is stored, its mails are sent in the background
- * (`accepted`, server/mail/outbox.ts). The database never sees the address.
+ * with when to try again (requests refused for a wrong field do not count). After a request is
+ * stored, its mails are sent in the background (`accepted`, server/mail/outbox.ts). The database
+ * never sees the address.
  */
 export function requestRateLimit(
   limits: Limits,
