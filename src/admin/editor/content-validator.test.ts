@@ -4,12 +4,15 @@ import { validatorFor } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import { hero } from '../../content/generated/validators.js';
 import { createContentValidator, frenchErrors } from './content-validator.ts';
+import { OWNER_FORMS } from './owner-forms.ts';
 
 const asSchema = (schema: unknown) => schema as RJSFSchema;
 
 describe('createContentValidator', () => {
   it('builds an rjsf validator from every generated validator', () => {
-    for (const [name, { schema }] of Object.entries(FORMS)) {
+    expect(OWNER_FORMS.length).toBeGreaterThan(1);
+    for (const name of OWNER_FORMS) {
+      const { schema } = FORMS[name];
       expect(() => createContentValidator(asSchema(schema), validatorFor(name))).not.toThrow();
     }
   });

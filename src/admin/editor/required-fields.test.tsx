@@ -8,6 +8,7 @@ import type { AlertContent, ModalContent } from '../../content/generated/types.t
 import { ContentEditor } from './content-editor.tsx';
 import { createContentValidator } from './content-validator.ts';
 import { click, description, field, render, typeInto, unmount } from './dom-test-utils.ts';
+import { OWNER_FORMS } from './owner-forms.ts';
 import { requiredNotBlank } from './required-fields.ts';
 import { AUTOSAVE_DELAY_MS } from './use-autosave.ts';
 
@@ -19,7 +20,7 @@ function formOf(name: FormName) {
 }
 
 /** Every required text of every form, with a value that fills its form otherwise. */
-const REQUIRED_TEXTS = (Object.keys(FORMS) as FormName[]).flatMap((name) => {
+const REQUIRED_TEXTS = OWNER_FORMS.flatMap((name) => {
   const { schema } = FORMS[name] as unknown as { schema: RJSFSchema };
   const properties = (schema.properties ?? {}) as Record<string, RJSFSchema>;
   return (schema.required ?? [])
