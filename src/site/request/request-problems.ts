@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import requestSchema from '../../../schemas/forms/request.schema.json' with { type: 'json' };
-import { request as validateRequest } from '../../content/generated/validators.js';
+import { request as validateRequest } from '../../content/generated/validator-request.js';
 import {
   DAY_TITLE,
   FORM_ORDER,
