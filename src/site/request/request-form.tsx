@@ -59,13 +59,14 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
+    // Read now: the event no longer names its form once this handler has awaited.
+    const website = new FormData(event.currentTarget).get('website');
     const found = requestProblems(values);
     if (found.length) return showProblems(found);
     setSending(true);
     try {
       const rest = await loadPublicRest();
       if (!rest) throw new Error('Configuration Supabase manquante');
-      const website = new FormData(event.currentTarget).get('website');
       const payload = { ...payloadFromValues(values), website, started_at: initial.startedAt };
       const { error, status } = await rest.rpc('submit_request', { payload });
       if (error) {
