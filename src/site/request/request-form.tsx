@@ -19,7 +19,7 @@ import {
 } from './request-form-model.ts';
 import { problemFromRefusal, requestProblems } from './request-problems.ts';
 import { SENT_TEXT, SENT_TITLE } from './request-messages.ts';
-import { REQUEST_FORM_PATH } from '../request/request-route.ts';
+import { REQUEST_FORM_PATH } from './request-route.ts';
 
 const NOT_SENT =
   'Votre demande n’a pas pu être envoyée. Vérifiez votre connexion puis réessayez, ou appelez directement le garage.';
