@@ -36,7 +36,7 @@ export function valuesFromForm(fields: FormFields): RequestFormValues {
 /**
  * The payload of submit_request from the fields of the plain form (without JavaScript): the
  * form's values (src/site/request/request-form-model.ts) and the anti-spam fields `website` and
- * `started_at`. Every check is the database's.
+ * `started_at`. The database checks it all again.
  */
 export function payloadFromForm(fields: FormFields): Record<string, unknown> {
   const payload = payloadFromValues(valuesFromForm(fields));
@@ -100,13 +100,14 @@ async function answer(
 
 /**
  * POST /rendez-vous: the request form sent without JavaScript. The same way in as the API's
- * (submit_request as a visitor, the same per-address limit), answered with a page: the
- * confirmation, or the first problem in French. See docs/decisions/032-requests.md.
+ * (submit_request as a visitor, the same per-address limit), answered with the form's page: the
+ * confirmation, or every value kept with each problem in French. See
+ * docs/decisions/032-requests.md and docs/decisions/037-request-form-page.md.
  */
 export function requestFormRoutes(ctx: AppContext, site: Pick<Site, 'requestFormPage'>): Hono {
   const app = new Hono();
   app.post(
-    '/rendez-vous',
+    REQUEST_FORM_PATH,
     bodyLimit({
       maxSize: 64 * 1024,
       onError: (c) =>

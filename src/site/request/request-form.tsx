@@ -1,6 +1,5 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { loadPublicRest } from '../../lib/public-client.ts';
 import {
   CONSENT_TEXT,
   DAY_TITLE,
@@ -8,24 +7,25 @@ import {
   MOMENT_TITLE,
   MOMENTS,
   OTHER_SERVICE,
-  REQUIRED_FIELDS,
   fieldTitle,
-  payloadFromValues,
   type FormField,
   type FormProblem,
   type RequestFormState,
   type RequestFormValues,
   type TextField,
 } from './request-form-model.ts';
-import { problemFromRefusal, requestProblems } from './request-problems.ts';
+import { submitRequest } from './api/submit-request.ts';
+import { requestProblems } from './request-problems.ts';
+import {
+  controlProps,
+  Field,
+  FieldError,
+  inputId,
+  ProblemSummary,
+  type ControlProps,
+} from './request-form-field.tsx';
 import { SENT_TEXT, SENT_TITLE } from './request-messages.ts';
 import { REQUEST_FORM_PATH } from './request-route.ts';
-
-const NOT_SENT =
-  'Votre demande n’a pas pu être envoyée. Vérifiez votre connexion puis réessayez, ou appelez directement le garage.';
-
-const inputId = (field: FormField) => `demande-${field.replace('_', '-')}`;
-const errorId = (field: FormField) => `${inputId(field)}-erreur`;
 
 interface RequestFormProps {
   initial: RequestFormState;
@@ -45,7 +45,6 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
   const [sending, setSending] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
   const confirmation = useRef<HTMLDivElement>(null);
-  const summaryTitle = useId();
 
   const problemOf = (field: FormField) => problems.find((p) => p.field === field);
   const setText = (field: TextField, value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -64,26 +63,12 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
     const found = requestProblems(values);
     if (found.length) return showProblems(found);
     setSending(true);
-    try {
-      const rest = await loadPublicRest();
-      if (!rest) throw new Error('Configuration Supabase manquante');
-      const payload = { ...payloadFromValues(values), website, started_at: initial.startedAt };
-      const { error, status } = await rest.rpc('submit_request', { payload });
-      if (error) {
-        // The API's refusals are in French; anything else is a connection problem.
-        const said = status === 429 || /^Demande refusée/.test(error.message);
-        return showProblems([
-          said ? problemFromRefusal(error.message) : { field: null, message: NOT_SENT },
-        ]);
-      }
-      setProblems([]);
-      setSent(true);
-      requestAnimationFrame(() => confirmation.current?.focus());
-    } catch {
-      showProblems([{ field: null, message: NOT_SENT }]);
-    } finally {
-      setSending(false);
-    }
+    const problem = await submitRequest(values, { website, startedAt: initial.startedAt });
+    setSending(false);
+    if (problem) return showProblems([problem]);
+    setProblems([]);
+    setSent(true);
+    requestAnimationFrame(() => confirmation.current?.focus());
   };
 
   if (sent) {
@@ -98,9 +83,9 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
     );
   }
 
-  const field = (name: TextField, control: (props: ControlProps) => ReactNode, hint?: string) => (
-    <Field name={name} label={fieldTitle(name)} problem={problemOf(name)} hint={hint}>
-      {control(controlProps(name, problemOf(name), hint))}
+  const field = (name: TextField, control: (props: ControlProps) => ReactNode) => (
+    <Field name={name} label={fieldTitle(name)} problem={problemOf(name)}>
+      {control(controlProps(name, problemOf(name)))}
     </Field>
   );
   const text = (name: TextField, extra: Record<string, string | number | boolean> = {}) =>
@@ -122,32 +107,7 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
       onSubmit={(event) => void onSubmit(event)}
       aria-busy={sending}
     >
-      {problems.length > 0 && (
-        <div
-          ref={summary}
-          className="request-form__summary"
-          role="alert"
-          tabIndex={-1}
-          aria-labelledby={summaryTitle}
-        >
-          <h2 id={summaryTitle}>
-            {problems.length === 1
-              ? 'Votre demande n’a pas été envoyée : un point est à corriger.'
-              : `Votre demande n’a pas été envoyée : ${problems.length} points sont à corriger.`}
-          </h2>
-          <ul>
-            {problems.map((problem) => (
-              <li key={`${problem.field ?? ''} ${problem.message}`}>
-                {problem.field ? (
-                  <a href={`#${inputId(problem.field)}`}>{problem.message}</a>
-                ) : (
-                  problem.message
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {problems.length > 0 && <ProblemSummary ref={summary} problems={problems} />}
       <p className="request-form__required">Les champs marqués d’un * sont obligatoires.</p>
 
       <fieldset>
@@ -264,59 +224,5 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
         {sending ? 'Envoi en cours…' : 'Envoyer ma demande'}
       </button>
     </form>
-  );
-}
-
-type ControlProps = ReturnType<typeof controlProps>;
-
-function controlProps(name: FormField, problem: FormProblem | undefined, hint?: string) {
-  const described = [hint ? `${inputId(name)}-aide` : '', problem ? errorId(name) : '']
-    .filter(Boolean)
-    .join(' ');
-  return {
-    id: inputId(name),
-    name,
-    'aria-invalid': problem ? true : undefined,
-    'aria-describedby': described || undefined,
-  };
-}
-
-function FieldError({ field, problem }: { field: FormField; problem: FormProblem }) {
-  return (
-    <p className="request-form__error" id={errorId(field)}>
-      {problem.message}
-    </p>
-  );
-}
-
-const REQUIRED = new Set<string>(REQUIRED_FIELDS);
-
-function Field({
-  name,
-  label,
-  problem,
-  hint,
-  children,
-}: {
-  name: FormField;
-  label: string;
-  problem: FormProblem | undefined;
-  hint?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className="request-form__field" data-invalid={problem ? true : undefined}>
-      <label htmlFor={inputId(name)}>
-        {label}
-        {REQUIRED.has(name) && ' *'}
-      </label>
-      {hint && (
-        <p className="request-form__hint" id={`${inputId(name)}-aide`}>
-          {hint}
-        </p>
-      )}
-      {children}
-      {problem && <FieldError field={name} problem={problem} />}
-    </div>
   );
 }
