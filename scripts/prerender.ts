@@ -17,6 +17,7 @@ import type { PublicDataSource } from '../src/entry-server.tsx';
 import type { PostCard } from '../src/site/blog/api/posts-page.ts';
 import { blogPageCount, blogPagePath, POST_CARD_COLUMNS } from '../src/site/blog/pages.ts';
 import { LEGAL_PAGES } from '../src/site/legal/legal-pages.ts';
+import { REQUEST_FORM_PATH } from '../src/site/request/request-route.ts';
 import { restReader, restSource } from '../server/render/rest-source.server.ts';
 import { restPublishedPages } from '../server/seo/rest-pages.ts';
 import { normalizeSiteUrl, robotsTxt, sitemapEntries, sitemapXml } from '../server/seo/sitemap.ts';
@@ -76,6 +77,7 @@ const paths = [
   ...listPages,
   ...published.posts.map((post) => `/blog/${post.slug}`),
   ...LEGAL_PAGES.map((page) => page.path),
+  REQUEST_FORM_PATH,
 ];
 
 async function write(file: string, html: string): Promise<void> {

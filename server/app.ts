@@ -133,7 +133,7 @@ export function createApp(ctx: AppContext): App {
   // Pages travel compressed too (built files come precompressed: server/static-files.ts).
   app.use('*', compress());
   app.route('/', seoRoutes(ctx)); // sitemap, robots, and the security headers of every page below
-  app.route('/', requestFormRoutes(ctx)); // the request form without JavaScript
+  app.route('/', requestFormRoutes(ctx, site)); // the request form without JavaScript
   app.route('/', site.routes);
   return { hono: app, cachedPage: site.cachedPage, staticFile: site.staticFile };
 }

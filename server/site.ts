@@ -11,6 +11,7 @@ import {
   type SiteRenderer,
 } from './render/site-renderer.server.ts';
 import { shellHtml } from './render/template.server.ts';
+import type { RequestFormState } from '../src/site/request/request-form-model.ts';
 import {
   answerStatic,
   cacheControlFor,
@@ -37,6 +38,8 @@ export interface Site {
   staticFile(pathname: string): StaticFile | undefined;
   /** The renderer's cached page, when valid, now or once its freshness is read (SiteRenderer.cachedPage). */
   cachedPage(pathname: string): ReturnType<SiteRenderer['cachedPage']>;
+  /** The request form's page in this state, or undefined when the site has no server renderer. */
+  requestFormPage(pathname: string, state: RequestFormState): Promise<string | undefined>;
 }
 
 /**
@@ -133,6 +136,11 @@ export function createSite(
     c.header('Cache-Control', 'no-cache');
     if (loaded.render) {
       try {
+        const personal = await loaded.render.personalPage(url.pathname);
+        if (personal) {
+          c.header('Cache-Control', 'no-store');
+          return c.html(personal.html, personal.status === 404 ? 404 : 200);
+        }
         const page = await loaded.render.page(url);
         if (page) {
           // Gzipped once, at render; deflate, which no browser asks for alone, is left to compress().
@@ -154,5 +162,10 @@ export function createSite(
     routes: app,
     cachedPage: (pathname) => renderer?.cachedPage(pathname),
     staticFile: (pathname) => files?.get(pathname),
+    async requestFormPage(pathname, state) {
+      site ??= loadSite();
+      const loaded = await site;
+      return (await loaded?.render?.personalPage(pathname, state))?.html;
+    },
   };
 }

@@ -30,6 +30,12 @@ import { preloadGenericSections } from './site/home/home-page.tsx';
 import { homeBlocks } from './site/home/home-sections.ts';
 import { legalPageAt, type LegalPage } from './site/legal/legal-pages.ts';
 import {
+  freshFormState,
+  requestFormKeys,
+  type RequestFormState,
+} from './site/request/request-form-model.ts';
+import { REQUEST_FORM_PATH } from './site/request/request-route.ts';
+import {
   articleHead,
   blogListHead,
   homeHead,
@@ -37,6 +43,7 @@ import {
   missingArticleHead,
   missingPageHead,
   renderHeadTags,
+  requestHead,
   type PageHead,
 } from './site/seo/head.ts';
 
@@ -59,6 +66,8 @@ export interface RenderOptions {
   siteUrl: string;
   /** See HydrationData.live. */
   live: boolean;
+  /** The request form's state after a post without JavaScript; else an empty form shown now. */
+  requestForm?: RequestFormState;
 }
 
 export interface RenderedPage {
@@ -76,7 +85,13 @@ export type PublicRoute =
   | { page: 'home' }
   | { page: 'blog'; number: number | null }
   | { page: 'article'; slug: string }
-  | { page: 'legal'; legal: LegalPage };
+  | { page: 'legal'; legal: LegalPage }
+  | { page: 'request' };
+
+/** Pages rendered for each visitor, never cached: the request form carries when it was shown. */
+export function isPersonalPage(pathname: string): boolean {
+  return matchPublicRoute(pathname)?.page === 'request';
+}
 
 /** The server-rendered routes; every other path keeps the client-only app shell. */
 export function matchPublicRoute(pathname: string): PublicRoute | null {
@@ -85,6 +100,7 @@ export function matchPublicRoute(pathname: string): PublicRoute | null {
   if (path === '/blog') return { page: 'blog', number: 1 };
   const legal = legalPageAt(path);
   if (legal) return { page: 'legal', legal };
+  if (path === REQUEST_FORM_PATH) return { page: 'request' };
   const listPage = /^\/blog\/page\/([^/]+)$/.exec(path);
   if (listPage?.[1]) return { page: 'blog', number: parseBlogPageNumber(listPage[1]) };
   const article = /^\/blog\/([^/]+)$/.exec(path);
@@ -120,6 +136,7 @@ async function prefetch(
   route: PublicRoute,
   source: PublicDataSource,
   siteUrl: string,
+  requestForm: RequestFormState | undefined,
 ): Promise<{ head: PageHead; status: 200 | 404 }> {
   const set = <T,>(key: readonly unknown[], data: T) => client.setQueryData(key, data);
   const rows = await source.siteContentRows();
@@ -137,6 +154,11 @@ async function prefetch(
   if (route.page === 'legal') {
     await preloadMarkdown();
     return { head: legalHead(content, siteUrl, route.legal), status: 200 };
+  }
+  if (route.page === 'request') {
+    // When the form was shown starts its minimum fill time (docs/decisions/032-requests.md).
+    set(requestFormKeys.state, requestForm ?? freshFormState(Date.now()));
+    return { head: requestHead(content, siteUrl), status: 200 };
   }
   if (route.page === 'blog') {
     const number = route.number;
@@ -186,14 +208,14 @@ let scriptTags: Promise<string> | undefined;
 export async function renderPage(
   pathname: string,
   source: PublicDataSource,
-  { siteUrl, live }: RenderOptions,
+  { siteUrl, live, requestForm }: RenderOptions,
 ): Promise<RenderedPage | null> {
   const route = matchPublicRoute(pathname);
   if (!route) return null;
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Infinity, retry: false } },
   });
-  const { head, status } = await prefetch(client, route, source, siteUrl);
+  const { head, status } = await prefetch(client, route, source, siteUrl, requestForm);
   // A page whose code were still loading would render as its fallback.
   await preloadPage(pathname);
   const markup = renderToString(

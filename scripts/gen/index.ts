@@ -126,6 +126,16 @@ export async function generate(root: string, check: boolean): Promise<string[]> 
     'defaults.ts': defaultsModule(schemas),
     'forms.ts': formsModule(schemas),
     'sections.ts': sectionsModule(schemas, BANNER),
+    // A form's validator alone, for a page that checks that form only without carrying every
+    // schema's (the public request form: docs/decisions/037-request-form-page.md).
+    ...Object.fromEntries(
+      schemas
+        .filter(({ kind }) => kind === 'form')
+        .flatMap((form) => [
+          [`validator-${form.name}.js`, BANNER + validatorsModule([form]) + '\n'],
+          [`validator-${form.name}.d.ts`, BANNER + '\n' + validatorsDeclarations([form])],
+        ]),
+    ),
   };
   const stale: string[] = [];
   await mkdir(path.join(root, GENERATED_DIR), { recursive: true });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Database } from '../db/database.ts';
 import type * as Entry from '../../src/entry-server.tsx';
+import type { RequestFormState } from '../../src/site/request/request-form-model.ts';
 import { databaseSource, readNextPublication } from './db-source.server.ts';
 import { contentFreshness } from './freshness.server.ts';
 import { PageCache } from './page-cache.server.ts';
@@ -47,6 +48,14 @@ export interface SiteRenderer {
    * read, if a page is kept for that path; undefined when none is.
    */
   cachedPage(pathname: string): CachedPage;
+  /**
+   * A page rendered for one visitor, never cached (the request form, with when it was shown and,
+   * after a post, what was typed): its HTML, or undefined when `pathname` is no such page.
+   */
+  personalPage(
+    pathname: string,
+    requestForm?: RequestFormState,
+  ): Promise<{ status: number; html: string } | undefined>;
 }
 
 /**
@@ -87,8 +96,14 @@ export function createSiteRenderer({
       if (!cache.has(pathname)) return undefined;
       return freshness.current().then((current) => cache.get(pathname, current));
     },
+    async personalPage(pathname, requestForm) {
+      if (!entry.isPersonalPage(pathname)) return undefined;
+      const page = await entry.renderPage(pathname, source, { siteUrl, live: true, requestForm });
+      return page ? { status: page.status, html: pageHtml(template, page) } : undefined;
+    },
     async page(url) {
-      if (!entry.matchPublicRoute(url.pathname)) return undefined;
+      if (!entry.matchPublicRoute(url.pathname) || entry.isPersonalPage(url.pathname))
+        return undefined;
       const stamp = await freshness.current();
       const key = url.pathname;
       const cached = cache.get(key, stamp);

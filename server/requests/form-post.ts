@@ -5,45 +5,45 @@ import type { AppContext } from '../context.ts';
 import { isPgError } from '../db/database.ts';
 import { tooManyRequestsMessage } from '../limits/middleware.ts';
 import { describeError, log } from '../log.ts';
+import type { Site } from '../site.ts';
+import {
+  payloadFromValues,
+  valuesFromFields,
+  type FormProblem,
+  type RequestFormState,
+  type RequestFormValues,
+} from '../../src/site/request/request-form-model.ts';
+import { SENT_TEXT } from '../../src/site/request/request-messages.ts';
+import { problemFromRefusal, requestProblems } from '../../src/site/request/request-problems.ts';
+import { REQUEST_FORM_PATH } from '../../src/site/request/request-route.ts';
+
+const NOT_SAVED =
+  "Votre demande n'a pas pu être enregistrée pour le moment. Réessayez dans quelques minutes, ou appelez directement le garage.";
 
 /** The request form's fields, as a plain HTML form posts them (application/x-www-form-urlencoded). */
 type FormFields = Record<string, string | File | (string | File)[]>;
-
-/** Up to three preferred days: `date_1` and `moment_1`, `date_2`… */
-export const PREFERRED_DATE_FIELDS = 3;
 
 const text = (fields: FormFields, key: string): string | undefined => {
   const value = fields[key];
   return typeof value === 'string' ? value : undefined;
 };
 
+/** What the visitor typed, as the plain form posts it. */
+export function valuesFromForm(fields: FormFields): RequestFormValues {
+  return valuesFromFields((key) => text(fields, key));
+}
+
 /**
- * The payload of submit_request from the fields of the plain form (without JavaScript): the same
- * names as the schema's (schemas/forms/request.schema.json), a year as a number, the checkbox as
- * a boolean, `date_n`/`moment_n` as the list of preferred days (blank days left out), and the
- * anti-spam fields `website` and `started_at`. Every check is the database's.
+ * The payload of submit_request from the fields of the plain form (without JavaScript): the
+ * form's values (src/site/request/request-form-model.ts) and the anti-spam fields `website` and
+ * `started_at`. The database checks it all again.
  */
 export function payloadFromForm(fields: FormFields): Record<string, unknown> {
-  const payload: Record<string, unknown> = {};
-  for (const key of ['name', 'phone', 'email', 'vehicle_make', 'vehicle_model', 'plate']) {
-    const value = text(fields, key);
-    if (value !== undefined) payload[key] = value;
-  }
-  for (const key of ['service', 'message', 'website']) {
-    const value = text(fields, key);
-    if (value !== undefined) payload[key] = value;
-  }
-  const year = text(fields, 'vehicle_year')?.trim();
-  if (year) payload.vehicle_year = /^\d{1,6}$/.test(year) ? Number(year) : year;
-  payload.consent = text(fields, 'consent') !== undefined;
+  const payload = payloadFromValues(valuesFromForm(fields));
+  const website = text(fields, 'website');
+  if (website !== undefined) payload.website = website;
   const started = text(fields, 'started_at');
   if (started && /^\d{1,15}$/.test(started)) payload.started_at = Number(started);
-  const dates: { date: string; moment: string }[] = [];
-  for (let n = 1; n <= PREFERRED_DATE_FIELDS; n++) {
-    const date = text(fields, `date_${n}`)?.trim();
-    if (date) dates.push({ date, moment: text(fields, `moment_${n}`) || 'journee' });
-  }
-  payload.preferred_dates = dates;
   return payload;
 }
 
@@ -74,40 +74,77 @@ function answerPage(title: string, paragraphs: string[]): string {
 const BACK =
   'Revenez au formulaire avec le bouton « Retour » de votre navigateur : ce que vous avez saisi y est encore.';
 
-function refused(c: Context, status: 400 | 429 | 503, message: string): Response {
-  return c.html(
-    answerPage('Demande non envoyée', [message, BACK]),
-    status,
-    status === 429 ? { 'Retry-After': '3600' } : {},
-  );
+type Status = 200 | 400 | 429 | 503;
+
+/**
+ * The answer: the request form's page, server-rendered in this state (the confirmation, or the
+ * values kept with the problems next to their fields); a small page of its own when the site has
+ * no server renderer.
+ */
+async function answer(
+  c: Context,
+  site: Pick<Site, 'requestFormPage'>,
+  state: RequestFormState,
+  status: Status,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const page = await site.requestFormPage(REQUEST_FORM_PATH, state).catch((error: unknown) => {
+    log.error(`Rendu du formulaire de demande impossible : ${describeError(error)}`);
+    return undefined;
+  });
+  const fallback = state.sent
+    ? answerPage('Demande envoyée', [SENT_TEXT])
+    : answerPage('Demande non envoyée', [...state.problems.map((p) => p.message), BACK]);
+  return c.html(page ?? fallback, status, extra);
 }
 
 /**
  * POST /rendez-vous: the request form sent without JavaScript. The same way in as the API's
- * (submit_request as a visitor, the same per-address limit), answered with a page: the
- * confirmation, or the first problem in French. See docs/decisions/032-requests.md.
+ * (submit_request as a visitor, the same per-address limit), answered with the form's page: the
+ * confirmation, or every value kept with each problem in French. See
+ * docs/decisions/032-requests.md and docs/decisions/037-request-form-page.md.
  */
-export function requestFormRoutes(ctx: AppContext): Hono {
+export function requestFormRoutes(ctx: AppContext, site: Pick<Site, 'requestFormPage'>): Hono {
   const app = new Hono();
   app.post(
-    '/rendez-vous',
+    REQUEST_FORM_PATH,
     bodyLimit({
       maxSize: 64 * 1024,
-      onError: (c) => refused(c, 400, 'Le formulaire envoyé est trop volumineux.'),
+      onError: (c) =>
+        c.html(
+          answerPage('Demande non envoyée', ['Le formulaire envoyé est trop volumineux.', BACK]),
+          400,
+        ),
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      const address = clientAddress(c, ctx.config.trustProxy);
-      const key = address === 'internal' ? undefined : addressKey(address);
-      if (key) {
-        const verdict = await ctx.limits.requests.take(key);
-        if (!verdict.ok) return refused(c, 429, tooManyRequestsMessage(verdict.retryAfterSeconds));
-      }
       let fields: FormFields;
       try {
         fields = (await c.req.parseBody({ all: true })) as FormFields;
       } catch {
         fields = {};
+      }
+      const values = valuesFromForm(fields);
+      const started = Number(text(fields, 'started_at'));
+      // The same start as the form posted: a corrected form keeps its minimum fill time.
+      const startedAt = Number.isSafeInteger(started) ? started : Date.now();
+      const refused = (status: Exclude<Status, 200>, problems: FormProblem[], extra = {}) =>
+        answer(c, site, { values, problems, sent: false, startedAt }, status, extra);
+
+      const address = clientAddress(c, ctx.config.trustProxy);
+      const key = address === 'internal' ? undefined : addressKey(address);
+      if (key) {
+        const verdict = await ctx.limits.requests.take(key);
+        if (!verdict.ok) {
+          const message = tooManyRequestsMessage(verdict.retryAfterSeconds);
+          return refused(429, [{ field: null, message }], { 'Retry-After': '3600' });
+        }
+      }
+      // Every problem at once, worded as the database words the first one.
+      const problems = requestProblems(values);
+      if (problems.length) {
+        if (key) await ctx.limits.requests.giveBack(key);
+        return refused(400, problems);
       }
       try {
         await ctx.db.asRequest({ role: 'anon', claims: { role: 'anon' } }, (tx) =>
@@ -118,19 +155,12 @@ export function requestFormRoutes(ctx: AppContext): Hono {
       } catch (error) {
         if (key) await ctx.limits.requests.giveBack(key);
         if (isPgError(error) && (error.code === '23514' || error.code === '22023'))
-          return refused(c, 400, error.message);
+          return refused(400, [problemFromRefusal(error.message)]);
         log.error(`Demande envoyée sans JavaScript non enregistrée : ${describeError(error)}`);
-        return refused(
-          c,
-          503,
-          "Votre demande n'a pas pu être enregistrée pour le moment. Réessayez dans quelques minutes, ou appelez directement le garage.",
-        );
+        return refused(503, [{ field: null, message: NOT_SAVED }]);
       }
       ctx.outbox?.kick();
-      const thanks = 'Merci : le garage a bien reçu votre demande et vous répondra au plus vite.';
-      const mailed =
-        'Si vous avez indiqué une adresse e-mail, un message de confirmation vous y attend.';
-      return c.html(answerPage('Demande envoyée', ctx.outbox ? [thanks, mailed] : [thanks]));
+      return answer(c, site, { values, problems: [], sent: true, startedAt }, 200);
     },
   );
   return app;

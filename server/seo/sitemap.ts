@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { BLOG_PAGE_SIZE, blogPageCount, blogPagePath } from '../../src/site/blog/pages.ts';
 import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
+import { REQUEST_FORM_PATH } from '../../src/site/request/request-route.ts';
 
 /** One `<url>` of the sitemap: an absolute address and its last modification (W3C datetime). */
 export interface SitemapEntry {
@@ -74,7 +75,8 @@ function blogListEntries(posts: PostRow[], contentModified: string | null, baseU
 }
 
 /**
- * `/`, the pages of the blog list, every published article and the legal pages, each with its
+ * `/`, the pages of the blog list, every published article, the legal pages and the request form,
+ * each with its
  * last modification.
  */
 export function sitemapEntries(
@@ -95,6 +97,8 @@ export function sitemapEntries(
       loc: `${baseUrl}${page.path}`,
       lastmod: contentModified ?? undefined,
     })),
+    // The request form shows the services and the contact content only.
+    { loc: `${baseUrl}${REQUEST_FORM_PATH}`, lastmod: contentModified ?? undefined },
   ];
 }
 

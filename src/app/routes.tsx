@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { HomePage } from '../site/home/home-page.tsx';
 import { LEGAL_PAGES, legalPageAt, type LegalPage } from '../site/legal/legal-pages.ts';
+import { REQUEST_FORM_PATH } from '../site/request/request-route.ts';
 import { PageLoading } from '../lib/page-loading.tsx';
 import { preloadable } from '../lib/preloadable.ts';
 import { ADMIN_PATHS } from './client-paths.ts';
@@ -20,6 +21,7 @@ const blogListPage = preloadable(() => import('../site/blog/blog-list-page.tsx')
 const articlePage = preloadable(() => import('../site/blog/article-page.tsx'));
 const notFoundPage = preloadable(() => import('../site/not-found-page.tsx'));
 const legalPage = preloadable(() => import('../site/legal/legal-page.tsx'));
+const requestPage = preloadable(() => import('../site/request/request-page.tsx'));
 
 function BlogListRoute() {
   const { BlogListPage } = blogListPage.useModule();
@@ -36,6 +38,11 @@ function LegalRoute({ page }: { page: LegalPage }) {
   return <LegalPageView page={page} />;
 }
 
+function RequestRoute() {
+  const { RequestPage } = requestPage.useModule();
+  return <RequestPage />;
+}
+
 function NotFoundRoute() {
   const { NotFoundPage } = notFoundPage.useModule();
   return <NotFoundPage />;
@@ -47,6 +54,7 @@ export function preloadPage(pathname: string): Promise<unknown> {
   if (path === '/') return Promise.resolve();
   if (path === '/blog' || /^\/blog\/page\/[^/]+$/.test(path)) return blogListPage.preload();
   if (legalPageAt(path)) return legalPage.preload();
+  if (path === REQUEST_FORM_PATH) return requestPage.preload();
   return /^\/blog\/[^/]+$/.test(path) ? articlePage.preload() : notFoundPage.preload();
 }
 
@@ -63,6 +71,7 @@ export function AppRoutes() {
             <LegalRoute page={page} />
           </Route>
         ))}
+        <Route path={REQUEST_FORM_PATH} component={RequestRoute} />
         <Route path={ADMIN_PATHS} component={AdminApp} />
         <Route component={NotFoundRoute} />
       </Switch>

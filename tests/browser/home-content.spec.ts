@@ -3,6 +3,7 @@ import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { Section } from '../../src/content/generated/types.ts';
 import { formatLongDate } from '../../src/lib/dates.ts';
 import { sectionAnchor } from '../../src/site/home/section-anchors.ts';
+import { REQUEST_MENU_LABEL } from '../../src/site/request/request-route.ts';
 import { visibleSections } from '../../src/site/home/visible-sections.ts';
 import { expect, test } from './fixtures.ts';
 import { rewriteShell, withoutHydrationData } from './html-rewrite.ts';
@@ -81,7 +82,8 @@ test('hiding and reordering sections changes the page and its menu', async ({ pa
   shown.splice(1, 0, byId(structuredClone(DEFAULT_CONTENT.sections), 'contact'));
   await expect.poll(() => anchors(page)).toEqual(shown.map(sectionAnchor));
   const menu = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link');
-  await expect(menu).toHaveText(shown.map((s) => s.title));
+  // The sections, then the request form.
+  await expect(menu).toHaveText([...shown.map((s) => s.title), REQUEST_MENU_LABEL]);
   await expect(menu.nth(1)).toHaveAttribute('href', '#contact');
 });
 

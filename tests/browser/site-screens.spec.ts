@@ -167,9 +167,10 @@ test('the home page at every width', async ({ page, adminDb }) => {
     // opaque over the hero.
     const header = page.locator('.site-header');
     const toggle = page.getByRole('button', { name: 'Menu' });
-    // Read from the markup: a phone's closed menu hides its links.
+    // Read from the markup: a phone's closed menu hides its links. The sections' only: the last
+    // entry leads to the request form's page.
     const anchors = await page
-      .locator('.site-header__nav a')
+      .locator('.site-header__nav a[href^="#"]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')?.slice(1) ?? ''));
     expect(anchors.length).toBeGreaterThan(1);
     for (const anchor of [anchors[1], anchors[anchors.length - 1]]) {
@@ -234,5 +235,31 @@ test('the blog, an article, the empty blog and the not-found page at every width
   }).then(putBack, async (error: unknown) => {
     await putBack();
     throw error;
+  });
+});
+
+test('the request form at every width', async ({ page }) => {
+  await checkAtEveryWidth(page, 'rendez-vous', '/rendez-vous', async (width) => {
+    const bar = page.locator('.call-bar');
+    const links = bar.getByRole('link');
+    if (width > PHONE_MAX_WIDTH) {
+      await expect(bar).toBeHidden();
+      return;
+    }
+    // « Appeler » and « Demander un devis » side by side, each in full, while the page scrolls.
+    await expect(links).toHaveText([/Appeler/, 'Demander un devis']);
+    for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
+    // Nothing of the form hides under the bar: its last control can be brought above it.
+    const submit = page.getByRole('button', { name: 'Envoyer ma demande' });
+    await submit.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 200));
+    const button = await submit.boundingBox();
+    const barBox = await bar.boundingBox();
+    expect((button?.y ?? 0) + (button?.height ?? 0)).toBeLessThanOrEqual(barBox?.y ?? 0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
+    const footerText = await page.locator('.site-footer__inner').boundingBox();
+    const end = await bar.boundingBox();
+    expect((footerText?.y ?? 0) + (footerText?.height ?? 0)).toBeLessThanOrEqual(end?.y ?? 0);
   });
 });

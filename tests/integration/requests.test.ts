@@ -327,6 +327,8 @@ function formBody(overrides: Record<string, string | undefined> = {}): URLSearch
   return body;
 }
 
+// Without a built site (no server renderer), the answers are small pages of their own; with one, the
+// form's page itself (request-form-page.test.ts).
 describe.each(backends)('the request form without JavaScript (%s)', (_name, start) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -348,7 +350,7 @@ describe.each(backends)('the request form without JavaScript (%s)', (_name, star
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const page = await response.text();
     expect(page).toContain('<h1>Demande envoyée</h1>');
-    expect(page).toContain('le garage a bien reçu votre demande');
+    expect(page).toContain('Votre demande a bien été envoyée');
     expect(
       await sql(
         server.db,

@@ -5,6 +5,7 @@ import { restPublishedPages } from '../../server/seo/rest-pages.ts';
 import { sitemapEntries, sitemapXml, type SitemapEntry } from '../../server/seo/sitemap.ts';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
+import { REQUEST_FORM_PATH } from '../../src/site/request/request-route.ts';
 
 /**
  * /sitemap.xml and /robots.txt: the sitemap is a valid sitemaps.org 0.9 document
@@ -99,6 +100,7 @@ describe('/sitemap.xml', () => {
       '/blog/pneus-hiver',
       '/blog/vidange',
       ...LEGAL_PATHS,
+      REQUEST_FORM_PATH,
     ]);
   });
 
@@ -153,6 +155,7 @@ describe('/sitemap.xml', () => {
       '/blog/programme',
       '/blog/vidange',
       ...LEGAL_PATHS,
+      REQUEST_FORM_PATH,
     ]);
   });
 
@@ -186,7 +189,7 @@ describe('the pages of the blog list in the sitemap', () => {
       'https://garage.fr/blog/page/2',
       'https://garage.fr/blog/page/3',
     ]);
-    expect(entries).toHaveLength(1 + 3 + 25 + LEGAL_PATHS.length);
+    expect(entries).toHaveLength(1 + 3 + 25 + LEGAL_PATHS.length + 1);
     expect(entries.filter((e) => e.loc.includes('/page/4'))).toEqual([]);
   });
 
@@ -212,7 +215,7 @@ describe('the pages of the blog list in the sitemap', () => {
     expect(entries.map((e) => e.loc)).toEqual([
       'https://garage.fr/',
       'https://garage.fr/blog',
-      ...LEGAL_PATHS.map((path) => `https://garage.fr${path}`),
+      ...[...LEGAL_PATHS, REQUEST_FORM_PATH].map((path) => `https://garage.fr${path}`),
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { useSiteContent } from '../../content/api.ts';
+import { REQUEST_FORM_PATH, REQUEST_MENU_LABEL } from '../request/request-route.ts';
 
 /** The simple header of blog pages, not the home menu (docs/decisions/013-blog-pages-header.md). */
 export function BlogHeader() {
@@ -10,13 +11,16 @@ export function BlogHeader() {
         <Link className="site-header__brand" to="/">
           {identity.name}
         </Link>
-        <nav aria-label="Navigation du blog">
+        <nav aria-label="Navigation du site">
           <ul>
             <li>
               <Link to="/">Accueil</Link>
             </li>
             <li>
               <Link to="/blog">Blog</Link>
+            </li>
+            <li>
+              <Link to={REQUEST_FORM_PATH}>{REQUEST_MENU_LABEL}</Link>
             </li>
           </ul>
         </nav>

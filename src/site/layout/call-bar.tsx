@@ -1,9 +1,10 @@
 import { useSiteContent } from '../../content/api.ts';
 import { PhoneIcon } from '../icons/icons.tsx';
 import { telHref } from '../sections/contact-section.tsx';
+import { REQUEST_FORM_PATH, REQUEST_MENU_LABEL } from '../request/request-route.ts';
 
 /**
- * On a phone, a call button that stays at the bottom of the window while the visitor scrolls
+ * On a phone, a call button and the request form's link that stay at the bottom of the window while the visitor scrolls
  * (docs/product.md#header-menu-and-footer); wider screens never show it. The footer leaves room
  * for it, so it never hides the footer's text.
  */
@@ -13,6 +14,9 @@ export function CallBar() {
     <div className="call-bar">
       <a className="button call-bar__button" href={telHref(phone)}>
         <PhoneIcon /> Appeler <span className="call-bar__number">{phone}</span>
+      </a>
+      <a className="button button--ghost call-bar__button" href={REQUEST_FORM_PATH}>
+        {REQUEST_MENU_LABEL}
       </a>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useSiteContent } from '../../content/api.ts';
+import { REQUEST_FORM_PATH, REQUEST_MENU_LABEL } from '../request/request-route.ts';
 import { scrollToSection } from './scroll-to-section.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
@@ -72,6 +73,9 @@ export function SiteHeader({ links, children }: SiteHeaderProps) {
                 </a>
               </li>
             ))}
+            <li>
+              <a href={REQUEST_FORM_PATH}>{REQUEST_MENU_LABEL}</a>
+            </li>
           </ul>
         </nav>
       </div>

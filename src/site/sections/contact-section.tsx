@@ -2,6 +2,7 @@ import type { ContactContent } from '../../content/generated/types.ts';
 import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 import { ClickToLoadMap } from './click-to-load-map.tsx';
+import { REQUEST_FORM_PATH, REQUEST_PAGE_HEADING } from '../request/request-route.ts';
 
 /** `04 00 00 00 00` → `tel:0400000000`: a dialable number keeps only digits and a leading +. */
 export function telHref(phone: string): string {
@@ -20,6 +21,11 @@ export function ContactSection({ content }: { content: ContactContent }) {
           </p>
           <p>
             E-mail : <a href={`mailto:${content.email}`}>{content.email}</a>
+          </p>
+          <p>
+            <a className="button contact__request" href={REQUEST_FORM_PATH}>
+              {REQUEST_PAGE_HEADING}
+            </a>
           </p>
         </address>
         <ClickToLoadMap url={content.mapUrl} />

@@ -15,7 +15,8 @@ import {
 } from '../../content/section-types.ts';
 import { SECTION_COMPONENTS } from './registry.ts';
 import { telHref } from './contact-section.tsx';
-import { heroActions, REQUEST_FORM_PATH } from './hero-actions.ts';
+import { heroActions } from './hero-actions.ts';
+import { REQUEST_FORM_PATH } from '../request/request-route.ts';
 
 /** Renders one section as the server would: no window, no data loaded yet. */
 function renderSection(type: SectionType, content?: unknown) {
@@ -90,10 +91,7 @@ describe('the look of the sections', () => {
       ([, href, inner]) => [href, inner?.replace(/<[^>]+>/g, '').trim()],
     );
     expect(links).toEqual([
-      [
-        REQUEST_FORM_PATH ?? `#${SECTION_TYPES.contact.anchor}`,
-        expect.stringMatching(/devis|rendez-vous/),
-      ],
+      [REQUEST_FORM_PATH, 'Demander un devis'],
       [telHref(DEFAULT_CONTENT.contact.phone), 'Appeler'],
     ]);
     expect(heroActions('01 23').call.href).toBe('tel:0123');

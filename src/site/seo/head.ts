@@ -4,6 +4,8 @@ import { ARTICLE_NOT_FOUND_TEXT } from '../blog/messages.ts';
 import { blogListTitle, blogPagePath } from '../blog/pages.ts';
 import { legalTitle, type LegalPage } from '../legal/legal-pages.ts';
 import { legalText } from '../legal/placeholders.ts';
+import { requestPageTitle } from '../request/request-route.ts';
+import { REQUEST_FORM_PATH } from '../request/request-route.ts';
 import {
   absoluteUrl,
   autoRepairJsonLd,
@@ -108,6 +110,21 @@ export function articleHead(
     publishedTime: posting.datePublished as string,
     modifiedTime: posting.dateModified as string,
     jsonLd: [posting],
+  };
+}
+
+/** The request form's page (`/rendez-vous`). */
+export function requestHead(content: SiteContent, siteUrl: string): PageHead {
+  const { identity } = content;
+  return {
+    title: requestPageTitle(identity),
+    description: summarize(
+      `Demandez un devis ou un rendez-vous à ${identity.name} : votre véhicule, votre besoin et vos disponibilités, le garage vous répond au plus vite.`,
+    ),
+    siteName: identity.name,
+    canonicalUrl: absoluteUrl(siteUrl, REQUEST_FORM_PATH),
+    ogType: 'website',
+    jsonLd: [],
   };
 }
 

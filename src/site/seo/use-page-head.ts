@@ -5,6 +5,7 @@ import type { SiteContent } from '../../content/content.ts';
 import type { IdentityContent } from '../../content/generated/types.ts';
 import { LEGAL_PAGES, type LegalPage } from '../legal/legal-pages.ts';
 import type { BlogPostingInput } from './json-ld.ts';
+import { REQUEST_FORM_PATH } from '../request/request-route.ts';
 
 /**
  * Which public page is shown, with what its head is built from; null: a page not to index (no
@@ -15,6 +16,7 @@ export type PageHeadSource =
   | { page: 'blog'; number: number; hasOlder: boolean }
   | { page: 'article'; article: BlogPostingInput & { content: string }; fallbackImage: string }
   | { page: 'legal'; legal: LegalPage; content: SiteContent }
+  | { page: 'request'; content: SiteContent }
   | null
   | undefined;
 
@@ -28,9 +30,9 @@ const DESCRIBING =
   'script[type="application/ld+json"]';
 
 /** The paths of the legal pages without their slash, as alternatives of a regular expression. */
-const LEGAL_SEGMENTS = LEGAL_PAGES.map((page) =>
-  page.path.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-).join('|');
+const LEGAL_SEGMENTS = [...LEGAL_PAGES.map((page) => page.path), REQUEST_FORM_PATH]
+  .map((path) => path.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
 const CANONICAL = new RegExp(`^(https?://.*?)/(?:blog(?:/.*)?|${LEGAL_SEGMENTS})?$`);
 
 /**
@@ -79,7 +81,9 @@ async function applyPageHead(source: PageHeadSource, identity: IdentityContent):
           ? head.articleHead(identity, source.article, base, source.fallbackImage)
           : source?.page === 'legal'
             ? head.legalHead(source.content, base, source.legal)
-            : null;
+            : source?.page === 'request'
+              ? head.requestHead(source.content, base)
+              : null;
   // The `<title>` is React's: each page renders its own.
   replaceHeadTags(document, described ? head.renderHeadTags(described, { withTitle: false }) : '');
 }
@@ -97,7 +101,7 @@ export function usePageHead(source: PageHeadSource): void {
   // One legal page or the other: the same kind of page, from the same content.
   const page = source?.page === 'legal' ? source.legal.path : (source?.page ?? null);
   const data =
-    source?.page === 'home' || source?.page === 'legal'
+    source?.page === 'home' || source?.page === 'legal' || source?.page === 'request'
       ? source.content
       : source?.page === 'article'
         ? source.article

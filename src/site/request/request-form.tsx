@@ -1,0 +1,228 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import {
+  CONSENT_TEXT,
+  DAY_TITLE,
+  MOMENT_LABELS,
+  MOMENT_TITLE,
+  MOMENTS,
+  OTHER_SERVICE,
+  fieldTitle,
+  type FormField,
+  type FormProblem,
+  type RequestFormState,
+  type RequestFormValues,
+  type TextField,
+} from './request-form-model.ts';
+import { submitRequest } from './api/submit-request.ts';
+import { requestProblems } from './request-problems.ts';
+import {
+  controlProps,
+  Field,
+  FieldError,
+  inputId,
+  ProblemSummary,
+  type ControlProps,
+} from './request-form-field.tsx';
+import { SENT_TEXT, SENT_TITLE } from './request-messages.ts';
+import { REQUEST_FORM_PATH } from './request-route.ts';
+
+interface RequestFormProps {
+  initial: RequestFormState;
+  services: readonly string[];
+  privacyPath: string;
+}
+
+/**
+ * The quote and appointment request form (docs/product.md#quote-and-appointment-requests): a
+ * plain form that posts to the server without JavaScript; hydrated, it checks with the same rules,
+ * sends through the public API and shows the confirmation without reloading.
+ */
+export function RequestForm({ initial, services, privacyPath }: RequestFormProps) {
+  const [values, setValues] = useState<RequestFormValues>(initial.values);
+  const [problems, setProblems] = useState<FormProblem[]>(initial.problems);
+  const [sent, setSent] = useState(initial.sent);
+  const [sending, setSending] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+
+  const problemOf = (field: FormField) => problems.find((p) => p.field === field);
+  const setText = (field: TextField, value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const showProblems = (found: FormProblem[]) => {
+    setProblems(found);
+    // Once rendered: the summary says what to correct, and links to each field.
+    requestAnimationFrame(() => summary.current?.focus());
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    // Read now: the event no longer names its form once this handler has awaited.
+    const website = new FormData(event.currentTarget).get('website');
+    const found = requestProblems(values);
+    if (found.length) return showProblems(found);
+    setSending(true);
+    const problem = await submitRequest(values, { website, startedAt: initial.startedAt });
+    setSending(false);
+    if (problem) return showProblems([problem]);
+    setProblems([]);
+    setSent(true);
+    requestAnimationFrame(() => confirmation.current?.focus());
+  };
+
+  if (sent) {
+    return (
+      <div ref={confirmation} className="request-sent" role="status" tabIndex={-1}>
+        <h2>{SENT_TITLE}</h2>
+        <p>{SENT_TEXT}</p>
+        <p>
+          <Link to="/">Retour à l’accueil</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const field = (name: TextField, control: (props: ControlProps) => ReactNode) => (
+    <Field name={name} label={fieldTitle(name)} problem={problemOf(name)}>
+      {control(controlProps(name, problemOf(name)))}
+    </Field>
+  );
+  const text = (name: TextField, extra: Record<string, string | number | boolean> = {}) =>
+    field(name, (props) => (
+      <input
+        {...props}
+        {...extra}
+        value={values[name]}
+        onChange={(e) => setText(name, e.target.value)}
+      />
+    ));
+
+  return (
+    <form
+      className="request-form"
+      method="post"
+      action={REQUEST_FORM_PATH}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-busy={sending}
+    >
+      {problems.length > 0 && <ProblemSummary ref={summary} problems={problems} />}
+      <p className="request-form__required">Les champs marqués d’un * sont obligatoires.</p>
+
+      <fieldset>
+        <legend>Vos coordonnées</legend>
+        {text('name', { autoComplete: 'name', required: true })}
+        <p className="request-form__hint">
+          Indiquez un téléphone ou une adresse e-mail (au moins l’un des deux).
+        </p>
+        {text('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+        {text('email', { type: 'email', autoComplete: 'email' })}
+      </fieldset>
+
+      <fieldset>
+        <legend>Votre véhicule</legend>
+        {text('vehicle_make', { required: true })}
+        {text('vehicle_model', { required: true })}
+        {text('vehicle_year', { inputMode: 'numeric', required: true })}
+        {text('plate', { autoCapitalize: 'characters' })}
+      </fieldset>
+
+      <fieldset>
+        <legend>Votre besoin</legend>
+        {field('service', (props) => (
+          <select
+            {...props}
+            required
+            value={values.service}
+            onChange={(e) => setText('service', e.target.value)}
+          >
+            <option value="">Choisissez…</option>
+            {[...services, OTHER_SERVICE].map((service) => (
+              <option key={service} value={service}>
+                {service}
+              </option>
+            ))}
+          </select>
+        ))}
+        <fieldset className="request-form__dates">
+          <legend>{fieldTitle('preferred_dates')} (facultatif, trois au plus)</legend>
+          {values.dates.map((day, index) => {
+            const n = index + 1;
+            const set = (change: Partial<typeof day>) =>
+              setValues((v) => ({
+                ...v,
+                dates: v.dates.map((d, i) => (i === index ? { ...d, ...change } : d)),
+              }));
+            return (
+              <div className="request-form__day" key={n}>
+                <Field
+                  name={`date_${n}`}
+                  label={`${DAY_TITLE} ${n}`}
+                  problem={problemOf(`date_${n}`)}
+                >
+                  <input
+                    {...controlProps(`date_${n}`, problemOf(`date_${n}`))}
+                    type="date"
+                    value={day.date}
+                    onChange={(e) => set({ date: e.target.value })}
+                  />
+                </Field>
+                <Field
+                  name={`moment_${n}`}
+                  label={`${MOMENT_TITLE} ${n}`}
+                  problem={problemOf(`moment_${n}`)}
+                >
+                  <select
+                    {...controlProps(`moment_${n}`, problemOf(`moment_${n}`))}
+                    value={day.moment}
+                    onChange={(e) => set({ moment: e.target.value as typeof day.moment })}
+                  >
+                    {MOMENTS.map((moment) => (
+                      <option key={moment} value={moment}>
+                        {MOMENT_LABELS[moment]}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+            );
+          })}
+        </fieldset>
+        {field('message', (props) => (
+          <textarea
+            {...props}
+            rows={5}
+            value={values.message}
+            onChange={(e) => setText('message', e.target.value)}
+          />
+        ))}
+      </fieldset>
+
+      <div className="request-form__consent">
+        <input
+          {...controlProps('consent', problemOf('consent'))}
+          type="checkbox"
+          required
+          checked={values.consent}
+          onChange={(e) => setValues((v) => ({ ...v, consent: e.target.checked }))}
+        />
+        <label htmlFor={inputId('consent')}>
+          {CONSENT_TEXT} * (<Link to={privacyPath}>politique de confidentialité</Link>)
+        </label>
+        {problemOf('consent') && <FieldError field="consent" problem={problemOf('consent')!} />}
+      </div>
+
+      {/* For robots only: people never see it, nor does assistive technology. */}
+      <div className="request-form__trap" aria-hidden="true">
+        <label htmlFor="demande-website">Ne pas remplir</label>
+        <input id="demande-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <input type="hidden" name="started_at" value={initial.startedAt} />
+
+      <button type="submit" className="button request-form__submit" disabled={sending}>
+        {sending ? 'Envoi en cours…' : 'Envoyer ma demande'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,211 @@
+import type { Page } from '@playwright/test';
+import requestSchema from '../../schemas/forms/request.schema.json' with { type: 'json' };
+import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import { SENT_TEXT } from '../../src/site/request/request-messages.ts';
+import {
+  REQUEST_FORM_PATH,
+  REQUEST_MENU_LABEL,
+  REQUEST_PAGE_HEADING,
+} from '../../src/site/request/request-route.ts';
+import { expect, test } from './fixtures.ts';
+import { readServerInfo } from './server-info.ts';
+import { axeViolations, freshPage } from './site-home-helpers.ts';
+
+/**
+ * The request form « Demander un devis ou un rendez-vous » (docs/product.md#the-request-form):
+ * reached from the hero, the menu, the contact section and the phones' call bar; with JavaScript
+ * it checks and sends without reloading, without it the server answers with its page.
+ */
+
+declare global {
+  interface Window {
+    __samePage?: boolean;
+  }
+}
+
+const TITLES = requestSchema.properties;
+const SERVICE = DEFAULT_CONTENT.services.servicesList[0]!;
+/** The minimum fill time (docs/decisions/032-requests.md), plus a margin. */
+const MIN_FILL_MS = 3_100;
+
+function dayFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A person takes longer than the minimum fill time: wait for it from when the form was shown
+ * (read from the page, which may run no script).
+ */
+async function afterMinimumFillTime(page: Page): Promise<void> {
+  const started = Number(await page.locator('[name="started_at"]').getAttribute('value'));
+  const left = started + MIN_FILL_MS - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+const field = (page: Page, key: keyof typeof TITLES) =>
+  page.getByLabel(TITLES[key].title, { exact: false }).first();
+
+test.afterEach(async ({ serviceDb }) => {
+  await serviceDb.from('requests').delete().neq('name', '');
+});
+
+test('the hero, the menu and the contact section lead to the form', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.locator('#hero');
+  await expect(hero.getByRole('link', { name: REQUEST_MENU_LABEL })).toHaveAttribute(
+    'href',
+    REQUEST_FORM_PATH,
+  );
+  await expect(
+    page.locator('#contact').getByRole('link', { name: REQUEST_PAGE_HEADING }),
+  ).toHaveAttribute('href', REQUEST_FORM_PATH);
+
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: REQUEST_MENU_LABEL })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${REQUEST_FORM_PATH}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(REQUEST_PAGE_HEADING);
+  await expect(page).toHaveTitle(new RegExp(`^${REQUEST_PAGE_HEADING} – `));
+
+  // The blog's header has the entry too.
+  await page.goto('/blog');
+  await page
+    .getByRole('navigation', { name: 'Navigation du site' })
+    .getByRole('link', {
+      name: REQUEST_MENU_LABEL,
+    })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(REQUEST_PAGE_HEADING);
+});
+
+test('with JavaScript: checked on submit, sent without reloading, announced', async ({
+  browser,
+  serviceDb,
+}) => {
+  const page = await freshPage(browser);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(REQUEST_FORM_PATH);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => (window.__samePage = true));
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Sent empty: the problems, in French, next to their fields and in a summary that takes focus.
+  await field(page, 'name').fill('Camille Martin');
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText('points sont à corriger');
+  await expect(summary).toContainText(requestSchema.allOf[0]!['x-message']);
+  await expect(field(page, 'vehicle_make')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'vehicle_make')).toHaveAccessibleDescription(
+    `« ${TITLES.vehicle_make.title} » est obligatoire.`,
+  );
+  await expect(page.getByRole('checkbox')).toHaveAccessibleDescription(TITLES.consent['x-message']);
+  await expect(field(page, 'name')).toHaveValue('Camille Martin');
+  await expect(field(page, 'name')).not.toHaveAttribute('aria-invalid');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Corrected with the keyboard alone.
+  await field(page, 'phone').focus();
+  await page.keyboard.type('06 12 34 56 78');
+  await page.keyboard.press('Tab');
+  await expect(field(page, 'email')).toBeFocused();
+  await page.keyboard.type('camille@exemple.fr');
+  await page.keyboard.press('Tab');
+  await expect(field(page, 'vehicle_make')).toBeFocused();
+  await page.keyboard.type('Peugeot');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('208');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('2017');
+  await page.keyboard.press('Tab');
+  await expect(field(page, 'plate')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(field(page, 'service')).toBeFocused();
+  await field(page, 'service').selectOption(SERVICE);
+  await page.getByLabel('Jour 1').fill(dayFromNow(4));
+  await page.getByLabel('Moment 1').selectOption('matin');
+  await field(page, 'message').fill('Bruit au freinage.');
+  await page.getByRole('checkbox').focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('checkbox')).toBeChecked();
+  await afterMinimumFillTime(page);
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).focus();
+  await page.keyboard.press('Enter');
+
+  const sent = page.getByRole('status');
+  await expect(sent).toContainText(SENT_TEXT);
+  await expect(sent).toBeFocused();
+  expect(await page.evaluate(() => window.__samePage)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  const { data } = await serviceDb.from('requests').select('name, service, preferred_dates');
+  expect(data).toEqual([
+    {
+      name: 'Camille Martin',
+      service: SERVICE,
+      preferred_dates: [{ date: dayFromNow(4), moment: 'matin' }],
+    },
+  ]);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test('without JavaScript: the server answers, keeping the values on a problem', async ({
+  browser,
+  serviceDb,
+}) => {
+  const context = await browser.newContext({
+    baseURL: readServerInfo().baseURL,
+    locale: 'fr-FR',
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  await page.goto(REQUEST_FORM_PATH);
+  await field(page, 'name').fill('Dominique Leroy');
+  await field(page, 'email').fill('dominique@exemple');
+  await field(page, 'vehicle_make').fill('Renault');
+  await field(page, 'vehicle_model').fill('Clio');
+  await field(page, 'vehicle_year').fill('2012');
+  await field(page, 'service').selectOption('Autre');
+  await field(page, 'message').fill('Révision « complète ».');
+  await page.getByRole('checkbox').check();
+  await afterMinimumFillTime(page);
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+
+  await expect(page).toHaveTitle(/^Erreur : /);
+  await expect(page.getByRole('alert')).toContainText('un point est à corriger');
+  await expect(field(page, 'email')).toHaveAccessibleDescription(
+    '« E-mail » doit être une adresse e-mail valide.',
+  );
+  await expect(field(page, 'name')).toHaveValue('Dominique Leroy');
+  await expect(field(page, 'service')).toHaveValue('Autre');
+  await expect(field(page, 'message')).toHaveValue('Révision « complète ».');
+  await expect(page.getByRole('checkbox')).toBeChecked();
+
+  await field(page, 'email').fill('dominique@exemple.fr');
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await expect(page).toHaveTitle(/^Demande envoyée – /);
+  await expect(page.getByRole('status')).toContainText(SENT_TEXT);
+  const { data } = await serviceDb.from('requests').select('name, email');
+  expect(data).toEqual([{ name: 'Dominique Leroy', email: 'dominique@exemple.fr' }]);
+  await context.close();
+});
+
+test('on a 390 px phone, « Appeler » and « Demander un devis » stay at hand', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/', REQUEST_FORM_PATH]) {
+    await page.goto(path);
+    const bar = page.locator('.call-bar');
+    const call = bar.getByRole('link', { name: /Appeler/ });
+    const ask = bar.getByRole('link', { name: REQUEST_MENU_LABEL });
+    await expect(call).toBeInViewport();
+    await expect(ask).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(call).toBeInViewport();
+    await expect(ask).toBeInViewport();
+  }
+  await page.locator('.call-bar').getByRole('link', { name: REQUEST_MENU_LABEL }).click();
+  await expect(page).toHaveURL(new RegExp(`${REQUEST_FORM_PATH}$`));
+});

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import requestSchema from '../../schemas/forms/request.schema.json' with { type: 'json' };
+import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
+import { SENT_TEXT } from '../../src/site/request/request-messages.ts';
+import { REQUEST_FORM_PATH } from '../../src/site/request/request-route.ts';
+import { sql } from '../helpers/fixtures.ts';
+import { startPostgresTestServer } from '../helpers/postgres-db.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { ServerConfig } from '../../server/config.ts';
+import { buildServerBundle } from './site-build.ts';
+
+// The request form's page as the server renders it, and its answers to the form posted without
+// JavaScript: the same page, with the values kept and the problems next to their fields, or the
+// confirmation (docs/decisions/037-request-form-page.md). On embedded PGlite and on PostgreSQL.
+
+const DIST = path.resolve('.tmp/request-form-page-dist');
+const SERVICES = DEFAULT_CONTENT.services.servicesList;
+const PRIVACY = LEGAL_PAGES.find((page) => page.field === 'privacy')!.path;
+
+const backends: [string, (overrides?: Partial<ServerConfig>) => Promise<TestServer>][] = [
+  ['PGlite', (overrides) => startTestServer({ distDir: DIST, ...overrides })],
+  ['PostgreSQL', (overrides) => startPostgresTestServer({ distDir: DIST, ...overrides })],
+];
+
+let removeBundle: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  removeBundle = await buildServerBundle(DIST);
+}, 180_000);
+afterAll(async () => {
+  await removeBundle?.();
+});
+
+function dayFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The fields as a browser without JavaScript posts them. */
+function formBody(overrides: Record<string, string | undefined> = {}): URLSearchParams {
+  const fields: Record<string, string | undefined> = {
+    name: 'Dominique Leroy',
+    phone: '06 12 34 56 78',
+    email: '',
+    vehicle_make: 'Renault',
+    vehicle_model: 'Clio',
+    vehicle_year: '2012',
+    plate: 'AB-123-CD',
+    service: SERVICES[1],
+    date_1: dayFromNow(5),
+    moment_1: 'apres-midi',
+    date_2: '',
+    moment_2: 'journee',
+    date_3: '',
+    moment_3: 'journee',
+    message: 'Bruit « étrange » <au> freinage & ailleurs.',
+    consent: 'on',
+    website: '',
+    started_at: String(Date.now() - 60_000),
+    ...overrides,
+  };
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) body.append(key, value);
+  return body;
+}
+
+/** The HTML of the element with this id (an input, select or textarea, up to its end). */
+function control(page: string, id: string): string {
+  const match = new RegExp(
+    `<(input|select|textarea)[^>]*id="${id}"[^>]*>(?:[\\s\\S]*?</(?:select|textarea)>)?`,
+  ).exec(page);
+  return match?.[0] ?? '';
+}
+
+/** The text of the error tied to the input `id` by aria-describedby. */
+function errorOf(page: string, id: string): string | undefined {
+  const described = /aria-describedby="([^"]+)"/.exec(control(page, id))?.[1];
+  if (!described) return undefined;
+  for (const errorId of described.split(' ')) {
+    const text = new RegExp(`id="${errorId}">([^<]*)<`).exec(page)?.[1];
+    if (text) return text;
+  }
+  return undefined;
+}
+
+const unescape = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+
+describe.each(backends)('the request form page (%s)', (_name, start) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await start();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(async () => {
+    await sql(server.db, 'delete from public.requests');
+  });
+
+  const post = (body: URLSearchParams) =>
+    fetch(`${server.url}${REQUEST_FORM_PATH}`, { method: 'POST', body, redirect: 'manual' });
+
+  it('is rendered by the server for each visitor, labelled from the schema', async () => {
+    const before = Date.now();
+    const response = await fetch(`${server.url}${REQUEST_FORM_PATH}`);
+    expect(response.status).toBe(200);
+    // It carries when it was shown (the minimum fill time): never cached.
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const page = await response.text();
+    expect(page).toMatch(/<title>Demander un devis ou un rendez-vous – [^<]+<\/title>/);
+    expect(page).toContain('<h1>Demander un devis ou un rendez-vous</h1>');
+    expect(page).toMatch(/<link rel="canonical" href="[^"]*\/rendez-vous"/);
+    expect(page).toMatch(/<form[^>]*action="\/rendez-vous"[^>]*method="post"/);
+
+    for (const [key, node] of Object.entries(requestSchema.properties)) {
+      if (key === 'preferred_dates' || key === 'consent') continue;
+      expect(page).toMatch(new RegExp(`<label for="[^"]+">${node.title}`));
+      expect(control(page, `demande-${key.replace('_', '-')}`)).toContain(`name="${key}"`);
+    }
+    const options = [...control(page, 'demande-service').matchAll(/<option value="([^"]*)"/g)];
+    expect(options.map((m) => unescape(m[1]!))).toEqual(['', ...SERVICES, 'Autre']);
+    for (let n = 1; n <= requestSchema.properties.preferred_dates.maxItems; n++) {
+      expect(control(page, `demande-date-${n}`)).toContain(`name="date_${n}"`);
+      expect(control(page, `demande-moment-${n}`)).toContain(`name="moment_${n}"`);
+    }
+    expect(page).toMatch(new RegExp(`<a href="${PRIVACY}">politique de confidentialité</a>`));
+    expect(control(page, 'demande-consent')).toMatch(/type="checkbox"/);
+
+    // The hidden field for robots: out of sight, out of the tab order, away from assistive tech.
+    expect(page).toMatch(/<div class="request-form__trap" aria-hidden="true">/);
+    expect(control(page, 'demande-website')).toMatch(/tabindex="-1"/);
+    expect(control(page, 'demande-website')).toMatch(/autocomplete="off"/i);
+    const started = Number(/name="started_at" value="(\d+)"/.exec(page)?.[1]);
+    expect(started).toBeGreaterThanOrEqual(before);
+  });
+
+  it('stores a posted request and answers with the confirmation page', async () => {
+    const response = await post(formBody());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await response.text();
+    expect(page).toMatch(/<title>Demande envoyée – /);
+    expect(page).toContain(SENT_TEXT);
+    expect(page).not.toContain('<form');
+    expect(
+      await sql(server.db, 'select name, plate, service, vehicle_year from public.requests'),
+    ).toEqual([
+      { name: 'Dominique Leroy', plate: 'AB-123-CD', service: SERVICES[1], vehicle_year: 2012 },
+    ]);
+  });
+
+  it('answers problems with the same page: every value kept, each problem by its field', async () => {
+    const response = await post(
+      formBody({
+        name: ' ',
+        email: 'dominique@exemple',
+        vehicle_year: 'vieille',
+        consent: undefined,
+      }),
+    );
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toMatch(/<title>Erreur : Demander un devis ou un rendez-vous/);
+    expect(errorOf(page, 'demande-name')).toBe('« Nom » est obligatoire.');
+    expect(unescape(errorOf(page, 'demande-email')!)).toBe(
+      '« E-mail » doit être une adresse e-mail valide.',
+    );
+    expect(errorOf(page, 'demande-vehicle-year')).toBe(
+      '« Année du véhicule » doit être un nombre entier.',
+    );
+    expect(unescape(errorOf(page, 'demande-consent')!)).toBe(
+      requestSchema.properties.consent['x-message'],
+    );
+    expect(control(page, 'demande-email')).toMatch(/aria-invalid="true"/);
+    expect(control(page, 'demande-plate')).not.toMatch(/aria-invalid/);
+    // The summary at the top counts them and links to each field.
+    expect(page).toMatch(/role="alert" tabindex="-1"/);
+    expect(page).toContain('4 points sont à corriger');
+    expect(page).toContain('<a href="#demande-vehicle-year">');
+
+    // What was typed is there to correct, escaped.
+    expect(control(page, 'demande-email')).toContain('value="dominique@exemple"');
+    expect(control(page, 'demande-vehicle-year')).toContain('value="vieille"');
+    expect(control(page, 'demande-plate')).toContain('value="AB-123-CD"');
+    expect(control(page, 'demande-date-1')).toContain(`value="${dayFromNow(5)}"`);
+    expect(control(page, 'demande-moment-1')).toMatch(/<option value="apres-midi" selected=""/);
+    expect(unescape(control(page, 'demande-service'))).toContain(
+      `<option value="${SERVICES[1]}" selected=""`,
+    );
+    expect(unescape(control(page, 'demande-message'))).toContain(
+      '>Bruit « étrange » <au> freinage & ailleurs.</textarea>',
+    );
+    expect(control(page, 'demande-consent')).not.toContain('checked');
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+  });
+
+  it('places what only the database checks next to its field', async () => {
+    const response = await post(formBody({ date_1: '2001-01-01' }));
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(unescape(errorOf(page, 'demande-date-1')!)).toBe(
+      "« Dates souhaitées » : choisissez des jours à venir, dans l'année.",
+    );
+    expect(control(page, 'demande-name')).toContain('value="Dominique Leroy"');
+  });
+
+  it('says so for a form sent faster than a person can fill it, keeping its values', async () => {
+    const response = await post(formBody({ started_at: String(Date.now()) }));
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain('Le formulaire a été envoyé trop vite.');
+    expect(control(page, 'demande-name')).toContain('value="Dominique Leroy"');
+  });
+
+  it('answers a robot filling the hidden field with the confirmation, and keeps nothing', async () => {
+    const response = await post(formBody({ website: 'https://spam.example' }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(SENT_TEXT);
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+  });
+});
+
+describe('the request form page past the limit per address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ distDir: DIST, requestRateLimit: 1 });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers in French with the form and its values, and when to try again', async () => {
+    const post = () =>
+      fetch(`${server.url}${REQUEST_FORM_PATH}`, { method: 'POST', body: formBody() });
+    expect((await post()).status).toBe(200);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    const page = await refused.text();
+    expect(page).toMatch(/Vous avez déjà envoyé plusieurs demandes depuis cette connexion/);
+    expect(control(page, 'demande-name')).toContain('value="Dominique Leroy"');
+  });
+});
