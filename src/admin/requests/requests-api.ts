@@ -126,6 +126,9 @@ export async function readMailSettings(client: SupabaseClient): Promise<MailSett
   const { data, error } = await client.functions.invoke<MailSettings>('request-mails', {
     method: 'GET',
   });
+  // Not deployed (hosted Supabase): nothing sends the mails, so notifications are off.
+  if ((error as { context?: { status?: number } } | null)?.context?.status === 404)
+    return { smtp: false, notifyEmail: false };
   if (error) throw error;
   return { smtp: Boolean(data?.smtp), notifyEmail: Boolean(data?.notifyEmail) };
 }
