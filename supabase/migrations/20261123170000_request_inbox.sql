@@ -22,7 +22,6 @@ create or replace function public.get_request_stats(unit text)
 returns table (period text, requests bigint)
 language plpgsql stable security definer
 set search_path = ''
-set jit = off
 as $fn$
 declare
   periods integer;
