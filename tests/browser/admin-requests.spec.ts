@@ -63,10 +63,12 @@ async function seed(db: SupabaseClient): Promise<Record<string, string>> {
 }
 
 test.describe('Demandes', () => {
-  test.beforeEach(async ({ serviceDb }) => {
+  const clear = async ({ serviceDb }: { serviceDb: SupabaseClient }) => {
     const { error } = await serviceDb.from('requests').delete().not('id', 'is', null);
     if (error) throw error;
-  });
+  };
+  test.beforeEach(clear);
+  test.afterEach(clear);
 
   test('the inbox, a request handled from its detail, then deleted', async ({
     browser,

@@ -15,14 +15,22 @@ export function NewRequestsBadge() {
   );
 }
 
-/** The home page's line on new requests, with the way to the inbox. */
+/**
+ * The home page's line on new requests, with the way to the inbox. Its box is there from the
+ * start, so the page below does not move when the count arrives.
+ */
 export function NewRequestsSummary() {
   const count = useNewRequestCount(defaultClient);
-  if (!count.isSuccess) return null;
   return (
-    <p className="new-requests-summary" data-count={count.data}>
-      <strong>{newRequestsText(count.data)}</strong>{' '}
-      <Link to="/admin/demandes?statut=nouvelle">Voir les demandes</Link>
+    <p className="new-requests-summary">
+      {count.isSuccess ? (
+        <>
+          <strong>{newRequestsText(count.data)}</strong>{' '}
+          <Link to="/admin/demandes?statut=nouvelle">Voir les demandes</Link>
+        </>
+      ) : (
+        <Link to="/admin/demandes">Demandes</Link>
+      )}
     </p>
   );
 }

@@ -52,8 +52,11 @@ export function SectionsPage() {
   return (
     <>
       <title>{`${TITLE} – Administration`}</title>
-      <h1>{TITLE}</h1>
-      <NewRequestsSummary />
+      {/* Beside the title, so that the list below never moves when the count arrives. */}
+      <div className="admin-home__head">
+        <h1>{TITLE}</h1>
+        <NewRequestsSummary />
+      </div>
       {isSupabaseConfigured ? <StoredSections /> : <ConfigMissingNotice />}
     </>
   );
