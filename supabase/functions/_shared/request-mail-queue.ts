@@ -25,7 +25,12 @@ export interface ClaimedMail extends Omit<RequestRow, 'preferred_dates'> {
 export interface MailQueue {
   claim(batch: number, leaseSeconds: number): Promise<ClaimedMail[]>;
   /** `error` null: sent; otherwise retried after `retrySeconds`, or given up. */
-  record(mailId: number, error: string | null, giveUp: boolean, retrySeconds: number): Promise<void>;
+  record(
+    mailId: number,
+    error: string | null,
+    giveUp: boolean,
+    retrySeconds: number,
+  ): Promise<void>;
 }
 
 export interface SendOptions {
