@@ -28,6 +28,10 @@ export function functionRoutes(
     openaiBaseUrl: ctx.config.openaiBaseUrl,
     openaiTimeoutMs: ctx.config.openaiTimeoutMs,
     recordVisit: createVisitRecorder(ctx.db),
+    smtpUrl: ctx.config.smtpUrl,
+    notifyEmail: ctx.config.notifyEmail,
+    // The outbox already sends in the background; a call only makes it look now.
+    sendRequestMails: () => ctx.outbox?.runOnce() ?? Promise.resolve(0),
   };
   const functions = new Map(
     EDGE_FUNCTIONS.map((fn) => [

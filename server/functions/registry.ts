@@ -1,6 +1,7 @@
 import type { FunctionEnv, FunctionHandler } from '../../supabase/functions/_shared/env.ts';
 import { createHandler as generateArticles } from '../../supabase/functions/generate-articles/handler.ts';
 import { createHandler as recordVisit } from '../../supabase/functions/recordVisit/handler.ts';
+import { createHandler as requestMails } from '../../supabase/functions/request-mails/handler.ts';
 
 export interface EdgeFunction {
   /** The folder under supabase/functions/ and the path under /functions/v1/. */
@@ -17,4 +18,5 @@ export interface EdgeFunction {
 export const EDGE_FUNCTIONS: readonly EdgeFunction[] = [
   { name: 'recordVisit', verifyJwt: true, createHandler: recordVisit },
   { name: 'generate-articles', verifyJwt: true, createHandler: generateArticles },
+  { name: 'request-mails', verifyJwt: true, createHandler: requestMails },
 ];

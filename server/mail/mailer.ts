@@ -1,14 +1,9 @@
 import nodemailer from 'nodemailer';
 import { describeError, log } from '../log.ts';
+import type { Mail } from '../../supabase/functions/_shared/request-mails.ts';
+import { mailSender, smtpTransportOptions } from '../../supabase/functions/_shared/smtp.ts';
 
-/** A message in French, plain text and HTML. */
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  replyTo?: string;
-}
+export type { Mail };
 
 export interface Mailer {
   /** False without SMTP_URL: features that send mail say they are off, and how to turn them on. */
@@ -25,9 +20,6 @@ export interface MailConfig {
   mailFrom: string | undefined;
 }
 
-/** How long one attempt may take, connecting included: a slow mail server never holds anything. */
-const TIMEOUT_MS = 15_000;
-
 /**
  * Mail through the operator's SMTP server (nodemailer). Nothing here ever waits on a visitor's
  * request: callers send in the background (server/mail/outbox.ts) and record the outcome.
@@ -41,20 +33,8 @@ export function createMailer(config: MailConfig): Mailer {
       close: () => undefined,
     };
   }
-  const url = new URL(config.smtpUrl);
-  const secure = url.protocol === 'smtps:';
-  const transport = nodemailer.createTransport({
-    host: url.hostname,
-    port: Number(url.port) || (secure ? 465 : 587),
-    secure,
-    auth: url.username
-      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-      : undefined,
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  });
-  const from = config.mailFrom || `Site du garage <site@${url.hostname}>`;
+  const transport = nodemailer.createTransport(smtpTransportOptions(config.smtpUrl));
+  const from = mailSender(config.smtpUrl, config.mailFrom);
   return {
     enabled: true,
     async send(mail) {

@@ -1,7 +1,11 @@
 import type { Database, Tx } from '../db/database.ts';
 import { describeError, log } from '../log.ts';
 import type { Mailer } from './mailer.ts';
-import { ownerNotification, visitorAcknowledgement, type RequestRow } from './request-mails.ts';
+import {
+  sendDueMails,
+  type ClaimedMail,
+  type MailQueue,
+} from '../../supabase/functions/_shared/request-mail-queue.ts';
 
 /**
  * The mails of the quote and appointment requests (public.request_mails, queued by
@@ -33,105 +37,49 @@ export interface OutboxOptions {
   intervalMs?: number;
 }
 
-/** 1 minute, 5 minutes, 30 minutes, 2 hours, 12 hours: six attempts over about 15 hours. */
-export const RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 43200] as const;
-/** How long a claimed mail is left to its sender before another may claim it. */
-const LEASE_SECONDS = 300;
-const BATCH = 20;
-
 const SERVICE = { role: 'service_role', claims: { role: 'service_role' } } as const;
-
-interface Claimed extends Omit<RequestRow, 'preferred_dates'> {
-  mail_id: number;
-  kind: 'proprietaire' | 'accuse_reception';
-  attempts: number;
-  preferred_dates: string | RequestRow['preferred_dates'];
-}
-
-const CLAIM = `
-  with due as (
-    select m.id from public.request_mails m
-     where m.status = 'en_attente' and m.next_attempt_at <= now()
-     order by m.next_attempt_at, m.id
-     limit ${BATCH}
-     for update skip locked
-  ), claimed as (
-    update public.request_mails m
-       set attempts = m.attempts + 1,
-           next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-      from due where m.id = due.id
-    returning m.id, m.request_id, m.kind, m.attempts
-  )
-  select c.id as mail_id, c.kind, c.attempts, r.id, r.created_at::text as created_at, r.name,
-         r.phone, r.email, r.vehicle_make, r.vehicle_model, r.vehicle_year, r.plate, r.service,
-         r.preferred_dates, r.message
-    from claimed c join public.requests r on r.id = c.request_id
-   order by c.id`;
 
 export function createOutbox(options: OutboxOptions): Outbox {
   const { db, mailer, notifyEmail, siteUrl } = options;
-  const delays = options.retryDelaysSeconds ?? RETRY_DELAYS_SECONDS;
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = false;
 
   const asService = <T>(fn: (tx: Tx) => Promise<T>) => db.asRequest(SERVICE, fn);
-
-  async function attempt(mail: Claimed): Promise<void> {
-    const request: RequestRow = {
-      ...mail,
-      preferred_dates:
-        typeof mail.preferred_dates === 'string'
-          ? (JSON.parse(mail.preferred_dates) as RequestRow['preferred_dates'])
-          : mail.preferred_dates,
-    };
-    let error: string | undefined;
-    try {
-      if (mail.kind === 'proprietaire') {
-        if (!notifyEmail)
-          throw new Error(
-            "NOTIFY_EMAIL n'est pas défini : le garage ne reçoit pas les demandes par e-mail.",
-          );
-        await mailer.send(ownerNotification(request, notifyEmail, siteUrl));
-      } else if (request.email) {
-        await mailer.send(visitorAcknowledgement(request, notifyEmail));
-      }
-    } catch (cause) {
-      error = describeError(cause).slice(0, 1000);
-    }
-    const unconfigured = mail.kind === 'proprietaire' && !notifyEmail;
-    const giveUp = error !== undefined && (mail.attempts > delays.length || unconfigured);
-    await asService((tx) =>
-      error === undefined
-        ? tx.query(
-            `update public.request_mails
-                set status = 'envoye', sent_at = now(), last_error = null where id = $1`,
-            [mail.mail_id],
-          )
-        : tx.query(
-            `update public.request_mails
-                set status = case when $2 then 'echec' else 'en_attente' end,
-                    last_error = $3,
-                    next_attempt_at = now() + make_interval(secs => $4)
-              where id = $1`,
-            [mail.mail_id, giveUp, error, delays[mail.attempts - 1] ?? 0],
-          ),
-    );
-    if (error !== undefined && !unconfigured)
-      log.warn(
-        `E-mail de la demande ${request.id} non envoyé (essai ${mail.attempts}${giveUp ? ', abandonné' : ''}) : ${error}`,
+  const queue: MailQueue = {
+    claim: (batch, leaseSeconds) =>
+      asService(
+        async (tx) =>
+          (
+            await tx.query<ClaimedMail>('select * from public.claim_request_mails($1, $2)', [
+              batch,
+              leaseSeconds,
+            ])
+          ).rows,
+      ),
+    record: async (mailId, error, giveUp, retrySeconds) => {
+      await asService((tx) =>
+        tx.query('select public.record_request_mail($1, $2, $3, $4)', [
+          mailId,
+          error,
+          giveUp,
+          retrySeconds,
+        ]),
       );
-  }
+    },
+  };
 
-  async function drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const claimed = await asService(async (tx) => (await tx.query<Claimed>(CLAIM)).rows);
-      for (const mail of claimed) await attempt(mail);
-      total += claimed.length;
-      if (claimed.length < BATCH || stopped) return total;
-    }
-  }
+  const drain = () =>
+    sendDueMails({
+      queue,
+      send: (mail) => mailer.send(mail),
+      notifyEmail,
+      siteUrl,
+      retryDelaysSeconds: options.retryDelaysSeconds,
+      describe: describeError,
+      onFailure: (message) => log.warn(message),
+      stopped: () => stopped,
+    });
 
   function runOnce(): Promise<number> {
     if (stopped) return Promise.resolve(0);

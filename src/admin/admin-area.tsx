@@ -16,6 +16,8 @@ import { IdentityPage } from './identity/identity-page.tsx';
 import { LegalPanel } from './legal/legal-panel.tsx';
 import { MediaPage } from './media/media-page.tsx';
 import { AccountPage } from './account/account-page.tsx';
+import { RequestDetailPage } from './requests/request-detail-page.tsx';
+import { RequestsPage } from './requests/requests-page.tsx';
 
 // ECharts is large: only the statistics page loads it.
 const StatsPage = lazy(() =>
@@ -31,6 +33,7 @@ const PANELS: Record<string, ComponentType> = {
   legal: LegalPanel,
   blog: BlogPage,
   medias: MediaPage,
+  demandes: RequestsPage,
   stats: StatsPage,
   compte: AccountPage,
 };
@@ -66,6 +69,7 @@ export function AdminArea() {
               <Route key="index" index element={element} />
             );
           })}
+          <Route path="demandes/:id" element={<RequestDetailPage />} />
           <Route path="*" element={<AdminNotFoundPage />} />
         </Route>
       </Routes>

@@ -139,7 +139,9 @@ test.describe('Statistiques de Visites', () => {
 
     const rpcCalls: string[] = [];
     page.on('request', (request) => {
-      const match = /\/rest\/v1\/rpc\/(get_\w+_stats)/.exec(request.url());
+      const match = /\/rest\/v1\/rpc\/(get_(?:daily|weekly|monthly|yearly)_stats)/.exec(
+        request.url(),
+      );
       if (match) rpcCalls.push(match[1]!);
     });
 
@@ -169,8 +171,20 @@ test.describe('Statistiques de Visites', () => {
       await expect(rows.locator('th')).toHaveText(
         buckets.map((bucket) => period.label(bucket.label, bucket.start)),
       );
-      await expect(rows.locator('td')).toHaveText(expected.map((n) => NUMBER.format(n)));
-      await expect(page.getByRole('region', { name: /Visites par période/ })).toBeVisible();
+      await expect(rows.locator('td:nth-child(2)')).toHaveText(
+        expected.map((n) => NUMBER.format(n)),
+      );
+      await expect(
+        page.getByRole('region', { name: /Visites et demandes par période/ }),
+      ).toBeVisible();
+      // Beside them, the requests of the same periods, as the database counts them.
+      const requests = await adminDb.rpc('get_request_stats', { unit: period.unit });
+      if (requests.error) throw requests.error;
+      await expect(rows.locator('td:nth-child(3)')).toHaveText(
+        (requests.data as { requests: number | string }[]).map((row) =>
+          NUMBER.format(Number(row.requests)),
+        ),
+      );
 
       // The cards.
       const card = (label: string) =>

@@ -19,6 +19,7 @@ import { isSectionType } from '../../content/section-types.ts';
 import { parseContent } from '../../content/content.ts';
 import { isSupabaseConfigured, supabase } from '../../lib/supabase.ts';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { NewRequestsSummary } from '../requests/new-requests.tsx';
 import { listVersions } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
 import { fetchStoredContent, useSaveContentMutation } from '../content/save-content.ts';
@@ -51,7 +52,11 @@ export function SectionsPage() {
   return (
     <>
       <title>{`${TITLE} – Administration`}</title>
-      <h1>{TITLE}</h1>
+      {/* Beside the title, so that the list below never moves when the count arrives. */}
+      <div className="admin-home__head">
+        <h1>{TITLE}</h1>
+        <NewRequestsSummary />
+      </div>
       {isSupabaseConfigured ? <StoredSections /> : <ConfigMissingNotice />}
     </>
   );

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { BackupStatusLine } from '../backup/backup-status.tsx';
+import { NewRequestsBadge } from '../requests/new-requests.tsx';
 import { ADMIN_NAV, adminHref } from './nav-items.ts';
 
 interface AdminNavProps {
@@ -19,8 +20,9 @@ export function AdminNav({ id, open, onNavigate }: AdminNavProps) {
             {group.items.map((item) => (
               <li key={item.path}>
                 {/* `end` keeps "Gestion des sections" from staying active on every /admin/x. */}
-                <NavLink to={adminHref(item)} end onClick={onNavigate}>
+                <NavLink to={adminHref(item)} end={!item.badge} onClick={onNavigate}>
                   {item.label}
+                  {item.badge === 'new-requests' && <NewRequestsBadge />}
                 </NavLink>
               </li>
             ))}

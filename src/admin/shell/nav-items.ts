@@ -7,6 +7,8 @@ export interface AdminNavItem {
   label: string;
   /** The page's h1: the panel's own title where it has one. */
   title: string;
+  /** A count shown beside the label. */
+  badge?: 'new-requests';
 }
 
 export interface AdminNavGroup {
@@ -31,6 +33,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   {
     label: 'Autres Pages',
     items: [
+      { path: 'demandes', label: 'Demandes', title: 'Demandes', badge: 'new-requests' },
       { path: 'blog', label: 'Gestion du Blog', title: 'Gestion du Blog' },
       { path: 'medias', label: 'Médiathèque', title: 'Médiathèque' },
       { path: 'stats', label: 'Statistiques', title: 'Statistiques de Visites' },

@@ -2,18 +2,26 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   normalizeRows,
   PERIODS,
+  type RawRequestRow,
   type RawStatRow,
   type StatRow,
   type StatsPeriod,
 } from './stats-model.ts';
 
-/** The period's procedure, no payload; rows of period and visits, newest first. */
+/**
+ * The period's visits and, for the same buckets, its requests (get_request_stats); rows of period,
+ * visits and requests, newest first.
+ */
 export async function fetchStats(
   client: SupabaseClient | null,
   period: StatsPeriod,
 ): Promise<StatRow[]> {
   if (!client) throw new Error('Supabase non configuré');
-  const { data, error } = await client.rpc(PERIODS[period].rpc);
-  if (error) throw error;
-  return normalizeRows(data as RawStatRow[] | null);
+  const [visits, requests] = await Promise.all([
+    client.rpc(PERIODS[period].rpc),
+    client.rpc('get_request_stats', { unit: PERIODS[period].unit }),
+  ]);
+  if (visits.error) throw visits.error;
+  if (requests.error) throw requests.error;
+  return normalizeRows(visits.data as RawStatRow[] | null, requests.data as RawRequestRow[] | null);
 }

@@ -17,7 +17,7 @@ describe('stat cards', () => {
       { period: '2026-11-20', visits: 2 },
     ]);
     // 7 / 3 = 2.33…
-    expect(statCards(rows)).toEqual({ total: 7, average: 2, last: 5 });
+    expect(statCards(rows)).toEqual({ total: 7, requests: 0, average: 2, last: 5 });
   });
 
   it('rounds half up', () => {
@@ -35,11 +35,29 @@ describe('stat cards', () => {
       { period: '2026-09', visits: null },
     ]);
     expect(rows.map((row) => row.visits)).toEqual([12, 30, 0]);
-    expect(statCards(rows)).toEqual({ total: 42, average: 14, last: 12 });
+    expect(statCards(rows)).toEqual({ total: 42, requests: 0, average: 14, last: 12 });
+  });
+
+  it("puts each period's requests beside its visits, 0 where none came", () => {
+    const rows = normalizeRows(
+      [
+        { period: '2026-11', visits: 12 },
+        { period: '2026-10', visits: 30 },
+      ],
+      [
+        { period: '2026-10', requests: '4' },
+        { period: '2026-11', requests: 0 },
+      ],
+    );
+    expect(rows).toEqual([
+      { period: '2026-11', visits: 12, requests: 0 },
+      { period: '2026-10', visits: 30, requests: 4 },
+    ]);
+    expect(statCards(rows).requests).toBe(4);
   });
 
   it('is all zeros without rows', () => {
-    expect(statCards([])).toEqual({ total: 0, average: 0, last: 0 });
+    expect(statCards([])).toEqual({ total: 0, requests: 0, average: 0, last: 0 });
     expect(normalizeRows(null)).toEqual([]);
   });
 });

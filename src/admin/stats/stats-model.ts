@@ -9,15 +9,27 @@ export type StatsPeriod = 'daily' | 'weekly' | 'monthly' | 'yearly';
 interface PeriodInfo {
   label: string;
   rpc: 'get_daily_stats' | 'get_weekly_stats' | 'get_monthly_stats' | 'get_yearly_stats';
+  /** get_request_stats's unit: the same buckets, for the requests. */
+  unit: 'day' | 'week' | 'month' | 'year';
   caption: string;
 }
 
-/** The selector's labels, the procedure each calls, the chart's caption. */
+/** The selector's labels, the procedures each calls, the chart's caption. */
 export const PERIODS: Record<StatsPeriod, PeriodInfo> = {
-  daily: { label: 'Journalier', rpc: 'get_daily_stats', caption: 'Derniers 30 jours' },
-  weekly: { label: 'Hebdomadaire', rpc: 'get_weekly_stats', caption: '12 dernières semaines' },
-  monthly: { label: 'Mensuel', rpc: 'get_monthly_stats', caption: '12 derniers mois' },
-  yearly: { label: 'Annuel', rpc: 'get_yearly_stats', caption: '5 dernières années' },
+  daily: { label: 'Journalier', rpc: 'get_daily_stats', unit: 'day', caption: 'Derniers 30 jours' },
+  weekly: {
+    label: 'Hebdomadaire',
+    rpc: 'get_weekly_stats',
+    unit: 'week',
+    caption: '12 dernières semaines',
+  },
+  monthly: {
+    label: 'Mensuel',
+    rpc: 'get_monthly_stats',
+    unit: 'month',
+    caption: '12 derniers mois',
+  },
+  yearly: { label: 'Annuel', rpc: 'get_yearly_stats', unit: 'year', caption: '5 dernières années' },
 };
 
 export const PERIOD_ORDER: readonly StatsPeriod[] = ['daily', 'weekly', 'monthly', 'yearly'];
@@ -30,20 +42,41 @@ export interface RawStatRow {
   visits: number | string | null;
 }
 
+/** A row of get_request_stats (requests a number or a numeric string). */
+export interface RawRequestRow {
+  period: string;
+  requests: number | string | null;
+}
+
 export interface StatRow {
   period: string;
   visits: number;
+  /** The quote and appointment requests received in the period. */
+  requests: number;
 }
 
-export function normalizeRows(rows: readonly RawStatRow[] | null | undefined): StatRow[] {
-  return (rows ?? []).map((row) => {
-    const visits = Number(row.visits);
-    return { period: String(row.period), visits: Number.isFinite(visits) ? visits : 0 };
-  });
+const count = (value: number | string | null | undefined) => {
+  const n = Number(value);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** The visits' rows, each with the requests of the same period (0 when none came). */
+export function normalizeRows(
+  rows: readonly RawStatRow[] | null | undefined,
+  requestRows: readonly RawRequestRow[] | null | undefined = [],
+): StatRow[] {
+  const requests = new Map((requestRows ?? []).map((row) => [String(row.period), row.requests]));
+  return (rows ?? []).map((row) => ({
+    period: String(row.period),
+    visits: count(row.visits),
+    requests: count(requests.get(String(row.period))),
+  }));
 }
 
 export interface StatCards {
   total: number;
+  /** The requests over all the periods shown. */
+  requests: number;
   /** The total over the number of periods, rounded. */
   average: number;
   /** The visits of the first row returned (the newest period), 0 if none. */
@@ -54,6 +87,7 @@ export function statCards(rows: readonly StatRow[]): StatCards {
   const total = rows.reduce((sum, row) => sum + row.visits, 0);
   return {
     total,
+    requests: rows.reduce((sum, row) => sum + row.requests, 0),
     average: rows.length ? Math.round(total / rows.length) : 0,
     last: rows[0]?.visits ?? 0,
   };

@@ -14,10 +14,26 @@ const { StatsPage } = await import('./stats-page.tsx');
 
 type Result = { data: unknown; error: unknown };
 
+/** The requests of each period's buckets (get_request_stats), by unit. */
+const REQUESTS: Record<string, Result> = {
+  day: {
+    data: [
+      { period: '2026-11-22', requests: '2' },
+      { period: '2026-11-21', requests: 0 },
+      { period: '2026-11-20', requests: 1 },
+    ],
+    error: null,
+  },
+  week: { data: [{ period: '2026-S47', requests: 3 }], error: null },
+  month: { data: [], error: null },
+  year: { data: [], error: null },
+};
+
 function fakeClient(answer: (fn: string) => Result | Promise<Result>) {
   const calls: string[] = [];
   const client = {
-    rpc: (fn: string, args?: unknown) => {
+    rpc: (fn: string, args?: { unit?: string }) => {
+      if (fn === 'get_request_stats') return Promise.resolve(REQUESTS[args!.unit!]!);
       expect(args).toBeUndefined();
       calls.push(fn);
       return Promise.resolve(answer(fn));
@@ -96,6 +112,7 @@ describe('StatsPage', () => {
     expect(cardValue('Total des visites')).toBe('7');
     expect(cardValue('Moyenne par période')).toBe('2');
     expect(cardValue('Dernière période')).toBe('4');
+    expect(cardValue('Demandes reçues')).toBe('3');
     expect(container.textContent).toContain('Évolution des visites');
     expect(container.textContent).toContain('Derniers 30 jours');
     expect(container.querySelector('[role="img"]')?.getAttribute('data-bars')).toBe('3');
@@ -103,9 +120,9 @@ describe('StatsPage', () => {
       [...tr.children].map((cell) => cell.textContent),
     );
     expect(cells).toEqual([
-      ['22 nov. 2026', '4'],
-      ['21 nov. 2026', '0'],
-      ['20 nov. 2026', '3'],
+      ['22 nov. 2026', '4', '2'],
+      ['21 nov. 2026', '0', '0'],
+      ['20 nov. 2026', '3', '1'],
     ]);
   });
 
@@ -118,6 +135,10 @@ describe('StatsPage', () => {
     expect(container.textContent).toContain('12 dernières semaines');
     expect(container.querySelector('tbody th')?.textContent).toBe('Semaine 47 (2026)');
     expect(cardValue('Moyenne par période')).toBe('8');
+    // A period without requests counts 0 beside its visits.
+    expect(
+      [...container.querySelectorAll('tbody tr')].map((tr) => tr.lastElementChild?.textContent),
+    ).toEqual(['3', '0']);
 
     await choose('monthly');
     await flush();

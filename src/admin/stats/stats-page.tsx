@@ -88,6 +88,7 @@ function StatsData({ period, rows }: { period: StatsPeriod; rows: StatRow[] }) {
         <Card label="Total des visites" value={cards.total} />
         <Card label="Moyenne par période" value={cards.average} />
         <Card label="Dernière période" value={cards.last} />
+        <Card label="Demandes reçues" value={cards.requests} />
       </ul>
 
       <section className="stats__panel" aria-labelledby={chartTitleId}>
@@ -99,13 +100,21 @@ function StatsData({ period, rows }: { period: StatsPeriod; rows: StatRow[] }) {
       </section>
 
       <section className="stats__panel">
+        <p className="stats__caption">
+          Demandes : les demandes de devis et de rendez-vous reçues par le formulaire du site. Les
+          plus anciennes sont effacées au bout de la durée de conservation : les périodes lointaines
+          peuvent en compter moins.
+        </p>
         <div className="stats__table" tabIndex={0} role="region" aria-labelledby={tableCaptionId}>
           <table>
-            <caption id={tableCaptionId}>Visites par période ({caption.toLowerCase()})</caption>
+            <caption id={tableCaptionId}>
+              Visites et demandes par période ({caption.toLowerCase()})
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Période</th>
                 <th scope="col">Visites</th>
+                <th scope="col">Demandes</th>
               </tr>
             </thead>
             <tbody>
@@ -113,11 +122,12 @@ function StatsData({ period, rows }: { period: StatsPeriod; rows: StatRow[] }) {
                 <tr key={row.period}>
                   <th scope="row">{periodLabel(row.period)}</th>
                   <td>{formatCount(row.visits)}</td>
+                  <td>{formatCount(row.requests)}</td>
                 </tr>
               ))}
               {rows.length === 0 && (
                 <tr>
-                  <td colSpan={2}>Aucune donnée pour cette période.</td>
+                  <td colSpan={3}>Aucune donnée pour cette période.</td>
                 </tr>
               )}
             </tbody>

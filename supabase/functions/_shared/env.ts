@@ -1,3 +1,5 @@
+import type { Mail } from './request-mails.ts';
+
 /**
  * What every function is given by the runtime that hosts it: hosted Supabase (Deno, from its
  * environment variables) or the self-hosted server (which calls the handler in-process).
@@ -27,6 +29,17 @@ export interface FunctionEnv {
    * visits arriving together into one insert; without it, the function inserts through the API.
    */
   recordVisit?: (page: string) => Promise<void>;
+  /** SMTP_URL (request-mails): the mail server; without it, no mail is sent. */
+  smtpUrl?: string;
+  /** NOTIFY_EMAIL (request-mails): where the owner receives new requests. */
+  notifyEmail?: string;
+  /** Sends one mail through SMTP_URL (request-mails on hosted Supabase). */
+  sendMail?: (mail: Mail) => Promise<void>;
+  /**
+   * Sends the due request mails, resolving with how many were attempted (request-mails). The
+   * self-hosted server gives its own outbox, which already sends them in the background.
+   */
+  sendRequestMails?: () => Promise<number>;
 }
 
 export type FunctionHandler = (req: Request) => Promise<Response>;

@@ -1,6 +1,19 @@
-import type { Mail } from './mailer.ts';
+/**
+ * The request mails' messages (docs/decisions/033-request-mail-outbox.md), pure: the self-hosted
+ * server (server/mail/outbox.ts), the hosted edge function (request-mails) and the back-office's
+ * inbox share them.
+ */
 
-/** A request as the outbox reads it (public.requests). */
+/** A message in French, plain text and HTML. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+/** A request as the mail queue reads it (public.requests). */
 export interface RequestRow {
   id: string;
   created_at: string;
@@ -16,7 +29,8 @@ export interface RequestRow {
   message: string | null;
 }
 
-const MOMENTS: Record<string, string> = {
+/** The moments of a preferred day (schemas/forms/request.schema.json), as a sentence says them. */
+export const MOMENTS: Record<string, string> = {
   journee: 'toute la journée',
   matin: 'le matin',
   'apres-midi': "l'après-midi",
@@ -32,7 +46,7 @@ function escapeHtml(text: string): string {
 }
 
 /** « lundi 1 décembre 2026 » from 2026-12-01 (a calendar day, whatever the server's zone). */
-function day(date: string): string {
+export function day(date: string): string {
   return new Intl.DateTimeFormat('fr-FR', {
     weekday: 'long',
     day: 'numeric',
@@ -54,9 +68,14 @@ function vehicle(r: RequestRow): string {
   return `${r.vehicle_make} ${r.vehicle_model} (${r.vehicle_year})`;
 }
 
+/** « mardi 1 décembre 2026, le matin »: a preferred day and moment, as the visitor chose them. */
+export function preferredDateText(d: { date: string; moment: string }): string {
+  return `${day(d.date)}, ${MOMENTS[d.moment] ?? d.moment}`;
+}
+
 /** The request's details as label and value pairs, the absent ones left out. */
 function details(r: RequestRow): [string, string][] {
-  const dates = r.preferred_dates.map((d) => `${day(d.date)}, ${MOMENTS[d.moment] ?? d.moment}`);
+  const dates = r.preferred_dates.map(preferredDateText);
   const rows: [string, string | null][] = [
     ['Nom', r.name],
     ['Téléphone', r.phone],

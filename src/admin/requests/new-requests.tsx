@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { newRequestsText } from './requests-model.ts';
+import { useNewRequestCount } from './use-requests.ts';
+
+/** The side navigation's badge: the count of new requests, said in full to screen readers. */
+export function NewRequestsBadge() {
+  const count = useNewRequestCount(defaultClient).data ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="admin-nav__badge">
+      <span aria-hidden="true">{count}</span>
+      <span className="admin-visually-hidden">{` (${newRequestsText(count)})`}</span>
+    </span>
+  );
+}
+
+/**
+ * The home page's line on new requests, with the way to the inbox. Its box is there from the
+ * start, so the page below does not move when the count arrives.
+ */
+export function NewRequestsSummary() {
+  const count = useNewRequestCount(defaultClient);
+  return (
+    <p className="new-requests-summary">
+      {count.isSuccess ? (
+        <>
+          <strong>{newRequestsText(count.data)}</strong>{' '}
+          <Link to="/admin/demandes?statut=nouvelle">Voir les demandes</Link>
+        </>
+      ) : (
+        <Link to="/admin/demandes">Demandes</Link>
+      )}
+    </p>
+  );
+}

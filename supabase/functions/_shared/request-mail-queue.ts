@@ -1,0 +1,104 @@
+import {
+  ownerNotification,
+  visitorAcknowledgement,
+  type Mail,
+  type RequestRow,
+} from './request-mails.ts';
+
+/**
+ * Sending the request mails queued in public.request_mails (docs/decisions/033-request-mail-outbox.md):
+ * the due mails are claimed (public.claim_request_mails), sent outside any transaction, then
+ * recorded as sent, retried later, or given up (public.record_request_mail). The self-hosted
+ * server (server/mail/outbox.ts) and the hosted edge function (request-mails) both run this, each
+ * reaching the two functions its own way.
+ */
+
+/** A claimed mail, with the request its message needs. */
+export interface ClaimedMail extends Omit<RequestRow, 'preferred_dates'> {
+  mail_id: number;
+  kind: 'proprietaire' | 'accuse_reception';
+  attempts: number;
+  /** JSON text or parsed, depending on the driver. */
+  preferred_dates: string | RequestRow['preferred_dates'];
+}
+
+export interface MailQueue {
+  claim(batch: number, leaseSeconds: number): Promise<ClaimedMail[]>;
+  /** `error` null: sent; otherwise retried after `retrySeconds`, or given up. */
+  record(
+    mailId: number,
+    error: string | null,
+    giveUp: boolean,
+    retrySeconds: number,
+  ): Promise<void>;
+}
+
+export interface SendOptions {
+  queue: MailQueue;
+  send(mail: Mail): Promise<void>;
+  /** The owner's address (NOTIFY_EMAIL); without it, the owner's notifications fail, said so. */
+  notifyEmail: string | undefined;
+  /** The public origin, for the link to the request in the back-office. */
+  siteUrl: string;
+  /** Seconds before each retry; one more attempt than delays, then given up. */
+  retryDelaysSeconds?: readonly number[];
+  /** A failure's cause in one line (no secrets). */
+  describe?: (error: unknown) => string;
+  /** Told of each failed attempt, except the ones NOTIFY_EMAIL's absence explains. */
+  onFailure?: (message: string) => void;
+  /** Asked between batches: true ends the sending. */
+  stopped?: () => boolean;
+}
+
+/** 1 minute, 5 minutes, 30 minutes, 2 hours, 12 hours: six attempts over about 15 hours. */
+export const RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 43200] as const;
+/** How long a claimed mail is left to its sender before another may claim it. */
+export const LEASE_SECONDS = 300;
+const BATCH = 20;
+
+export const NO_NOTIFY_EMAIL =
+  "NOTIFY_EMAIL n'est pas défini : le garage ne reçoit pas les demandes par e-mail.";
+
+const plainDescription = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);
+
+async function attempt(mail: ClaimedMail, options: SendOptions): Promise<void> {
+  const { notifyEmail, siteUrl } = options;
+  const delays = options.retryDelaysSeconds ?? RETRY_DELAYS_SECONDS;
+  const request: RequestRow = {
+    ...mail,
+    preferred_dates:
+      typeof mail.preferred_dates === 'string'
+        ? (JSON.parse(mail.preferred_dates) as RequestRow['preferred_dates'])
+        : mail.preferred_dates,
+  };
+  let error: string | null = null;
+  try {
+    if (mail.kind === 'proprietaire') {
+      if (!notifyEmail) throw new Error(NO_NOTIFY_EMAIL);
+      await options.send(ownerNotification(request, notifyEmail, siteUrl));
+    } else if (request.email) {
+      await options.send(visitorAcknowledgement(request, notifyEmail));
+    }
+  } catch (cause) {
+    error = (options.describe ?? plainDescription)(cause).slice(0, 1000);
+  }
+  const unconfigured = mail.kind === 'proprietaire' && !notifyEmail;
+  const giveUp = error !== null && (mail.attempts > delays.length || unconfigured);
+  await options.queue.record(mail.mail_id, error, giveUp, delays[mail.attempts - 1] ?? 0);
+  if (error !== null && !unconfigured)
+    options.onFailure?.(
+      `E-mail de la demande ${request.id} non envoyé (essai ${mail.attempts}${giveUp ? ', abandonné' : ''}) : ${error}`,
+    );
+}
+
+/** Sends every mail due now, batch after batch; resolves with the number of mails attempted. */
+export async function sendDueMails(options: SendOptions): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const claimed = await options.queue.claim(BATCH, LEASE_SECONDS);
+    for (const mail of claimed) await attempt(mail, options);
+    total += claimed.length;
+    if (claimed.length < BATCH || options.stopped?.()) return total;
+  }
+}
