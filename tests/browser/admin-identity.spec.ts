@@ -56,6 +56,8 @@ test('the owner renames the garage and sees the new name on the home page and in
 });
 
 test('axe finds no violation on the two panels and the legal pages', async ({ browser }) => {
+  // Four full audits (two panels, two legal pages): a loaded machine needs more than the default.
+  test.setTimeout(90_000);
   const page = await session.newPage(browser);
   await page.goto('/admin/identity');
   await expect(page.getByRole('textbox', { name: 'Nom du garage', exact: true })).toBeVisible();

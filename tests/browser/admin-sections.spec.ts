@@ -423,6 +423,8 @@ test('a save the server refuses shows its reason and puts the list back', async 
 });
 
 test('axe finds no violation on the panel, nor with the confirmation open', async ({ browser }) => {
+  // Several full audits of a long panel: a loaded machine needs more than the default.
+  test.setTimeout(90_000);
   const page = await session.newPage(browser);
   const check = async () => {
     expect(await axeViolations(page)).toEqual([]);
