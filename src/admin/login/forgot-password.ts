@@ -83,10 +83,10 @@ export function renderForgotPassword(
   toggle.textContent = 'Mot de passe oublié ?';
   toggle.setAttribute('aria-expanded', 'false');
   toggle.setAttribute('aria-controls', 'login-recovery');
-  const panel = document.createElement('section');
+  // No label of its own: the sign-in form's « Mot de passe » field must stay the only one so named.
+  const panel = document.createElement('div');
   panel.id = 'login-recovery';
   panel.className = 'login__recovery';
-  panel.setAttribute('aria-label', 'Mot de passe oublié');
   panel.hidden = true;
   anchor.before(toggle, panel);
 
