@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { codeForStep, stepAt } from '../../server/auth/totp.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { axeViolations } from './axe.ts';
@@ -86,6 +87,47 @@ test('a link already used says so, and leads back to the sign-in page', async ({
   await expect(page).toHaveURL(/\/admin\/nouveau-mot-de-passe$/);
   await page.getByRole('link', { name: 'Retour à la connexion' }).click();
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  await context.close();
+});
+
+test('with two-factor sign-in on, the page asks the code before the new password', async ({
+  browser,
+}) => {
+  const guarded = {
+    email: `oubli-2fa-${randomBytes(4).toString('hex')}@garage.test`,
+    password: `${randomBytes(12).toString('base64url')}-Aa1`,
+  };
+  await mailing.createUser(guarded.email, guarded.password, true);
+  const client = await mailing.signedInClient(guarded.email, guarded.password);
+  const { data: factor } = await client.auth.mfa.enroll({ factorType: 'totp' });
+  const enrolledAt = stepAt(Date.now());
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: factor!.id,
+    code: codeForStep(factor!.totp.secret, enrolledAt),
+  });
+  expect(verified.error).toBeNull();
+
+  const before = smtp.received.length;
+  const asked = await mailing.anonClient().auth.resetPasswordForEmail(guarded.email, {
+    redirectTo: new URL('/admin/nouveau-mot-de-passe', mailing.url).href,
+  });
+  expect(asked.error).toBeNull();
+  const mail = (await smtp.waitFor(before + 1))[before]!;
+  const context = await browser.newContext({ baseURL: mailing.url, locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)![0]);
+  await expect(page.getByText('saisissez d’abord le code à 6 chiffres')).toBeVisible();
+  await expect(page.getByLabel('Nouveau mot de passe', { exact: true })).toHaveCount(0);
+  // The step after the enrolment's: within the one-step tolerance, and not a replay.
+  await page
+    .getByLabel('Code de vérification')
+    .fill(codeForStep(factor!.totp.secret, enrolledAt + 1));
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirmez le nouveau mot de passe').fill(newPassword);
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('link', { name: 'Mon compte', exact: true })).toBeVisible();
   await context.close();
 });
 
