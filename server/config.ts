@@ -74,6 +74,10 @@ export interface ServerConfig {
   requestRateLimit: number;
   /** Requests older than this many months are deleted (docs/product.md, requests). */
   requestRetentionMonths: number;
+  /** Password-reset mails asked per client address per hour (0: no limit). */
+  recoveryRateLimit: number;
+  /** Password-reset mails asked per email address per hour, from anywhere (0: no limit). */
+  recoveryPerEmailLimit: number;
 }
 
 const SECRET_FILE = 'jwt-secret';
@@ -231,6 +235,12 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     requestRetentionMonths: Math.max(
       1,
       integer('REQUEST_RETENTION_MONTHS', env.REQUEST_RETENTION_MONTHS, 24),
+    ),
+    recoveryRateLimit: integer('AUTH_RECOVERY_RATE_LIMIT', env.AUTH_RECOVERY_RATE_LIMIT, 5),
+    recoveryPerEmailLimit: integer(
+      'AUTH_RECOVERY_PER_EMAIL_LIMIT',
+      env.AUTH_RECOVERY_PER_EMAIL_LIMIT,
+      3,
     ),
     maxRows: integer('API_MAX_ROWS', env.API_MAX_ROWS, 1000),
     maxResponseBytes: integer('API_MAX_RESPONSE_BYTES', env.API_MAX_RESPONSE_BYTES, 5_000_000),

@@ -2,6 +2,7 @@ import type { Database } from './db/database.ts';
 import type { ServerConfig } from './config.ts';
 import type { Limits } from './limits/index.ts';
 import type { SessionLiveness } from './auth/session-liveness.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { Outbox } from './mail/outbox.ts';
 
 /** What every part of the self-hosted server is given, built once at start (server/server.ts). */
@@ -19,4 +20,6 @@ export interface AppContext {
   sessions: SessionLiveness;
   /** The mails of quote and appointment requests; undefined without SMTP_URL. */
   outbox?: Outbox;
+  /** The operator's mail server, for password-reset links; undefined without SMTP_URL. */
+  mailer?: Mailer;
 }

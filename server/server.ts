@@ -73,6 +73,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
     limits: createLimits(config, isPostgres(database) ? postgresStore(database.pool) : memoryStore),
     sessions: new SessionLiveness(database),
     outbox,
+    mailer: mailer.enabled ? mailer : undefined,
   };
   // Another process migrated this database: read its schema again, as PostgREST does on NOTIFY.
   if (isPostgres(database))

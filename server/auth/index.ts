@@ -12,12 +12,15 @@ import {
 import { adminRoutes } from './admin.ts';
 import { mfaRoutes } from './mfa.ts';
 import { serverProof } from './server-proof.ts';
+import { recover } from './recover.ts';
+import { pkceGrant, verifyLink, verifyTokenHash } from './recovery-verify.ts';
 import { passwordGrant, refreshTokenGrant } from './token.ts';
 import { getUser, logout, updateUser } from './user.ts';
 
 /**
  * The part of GoTrue (Supabase Auth) that supabase-js uses: password sign-in, rotating refresh
- * tokens, get and update the user, logout, TOTP second factors. Public sign-up is off (docs/decisions/002-secrets.md).
+ * tokens, get and update the user, logout, TOTP second factors, forgotten passwords by email
+ * (docs/decisions/035-forgotten-password.md). Public sign-up is off (docs/decisions/002-secrets.md).
  */
 export function authRoutes(ctx: AppContext): Hono {
   const app = new Hono();
@@ -26,9 +29,10 @@ export function authRoutes(ctx: AppContext): Hono {
     const grantType = c.req.query('grant_type');
     if (grantType === 'password') return ok(c, await passwordGrant(ctx, c));
     if (grantType === 'refresh_token') return ok(c, await refreshTokenGrant(ctx, c));
+    if (grantType === 'pkce') return ok(c, await pkceGrant(ctx, c));
     throw badRequest(
       'validation_failed',
-      `grant_type non pris en charge : ${JSON.stringify(grantType ?? '')} (acceptés : password, refresh_token).`,
+      `grant_type non pris en charge : ${JSON.stringify(grantType ?? '')} (acceptés : password, refresh_token, pkce).`,
     );
   });
   app.get('/user', async (c) => ok(c, await getUser(ctx, c)));
@@ -45,7 +49,10 @@ export function authRoutes(ctx: AppContext): Hono {
       throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
     });
   }
-  for (const path of ['/otp', '/magiclink', '/recover', '/resend', '/verify']) {
+  app.post('/recover', async (c) => ok(c, await recover(ctx, c)));
+  app.get('/verify', (c) => verifyLink(ctx, c));
+  app.post('/verify', async (c) => ok(c, await verifyTokenHash(ctx, c)));
+  for (const path of ['/otp', '/magiclink', '/resend']) {
     app.post(path, () => {
       throw unprocessable(
         'email_provider_disabled',
@@ -72,6 +79,9 @@ export function authRoutes(ctx: AppContext): Hono {
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
+      // This server only (absent on hosted Supabase, which always mails): whether a forgotten
+      // password can be reset by email, for the sign-in page to offer it or say who resets it.
+      password_recovery_email: ctx.mailer !== undefined,
     }),
   );
   // Tokens are signed with the shared secret (HS256): there is no public key to publish.

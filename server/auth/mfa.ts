@@ -150,7 +150,7 @@ async function enroll(ctx: AppContext, c: Context) {
     id: factor.id,
     type: 'totp',
     friendly_name: friendlyName,
-    totp: { ...(qrCode ? { qr_code: qrCode } : {}), secret, uri },
+    totp: { qr_code: qrCode, secret, uri },
   };
 }
 

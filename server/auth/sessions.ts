@@ -130,12 +130,15 @@ export async function deleteSessions(
   }
 }
 
-/** The `amr` claim: every method the session was signed in with, most recent first (as GoTrue). */
+/**
+ * The `amr` claim: every method the session was signed in with, most recent first (as GoTrue). A
+ * session opened by a forgotten-password link has `recovery` where others have `password`.
+ */
 export function authenticationMethods(session: SessionRow): AmrEntry[] {
-  const entries: AmrEntry[] = [
-    ...(JSON.parse(session.amr_claims) as AmrEntry[]),
-    { method: 'password', timestamp: session.signed_in_at },
-  ];
+  const claims = JSON.parse(session.amr_claims) as AmrEntry[];
+  const entries: AmrEntry[] = claims.some((claim) => claim.method === 'recovery')
+    ? claims
+    : [...claims, { method: 'password', timestamp: session.signed_in_at }];
   return entries.sort((a, b) => b.timestamp - a.timestamp);
 }
 

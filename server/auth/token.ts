@@ -26,7 +26,7 @@ const INVALID_LOGIN = 'Invalid login credentials';
  */
 export const REFRESH_TOKEN_REUSE_SECONDS = 10;
 
-function tokenOptions(ctx: AppContext, c: Context) {
+export function tokenOptions(ctx: AppContext, c: Context) {
   return {
     secret: ctx.config.jwtSecret,
     expiry: ctx.config.jwtExpiry,

@@ -1,87 +1,33 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
 
 /**
  * Time-based one-time passwords (RFC 6238) as GoTrue checks them: SHA-1, 6 digits, 30-second
- * steps, one step of clock tolerance either way. docs/decisions/034-two-factor-sign-in.md.
+ * steps, one step of clock tolerance either way. The codes come from `otplib`; this module only
+ * fixes its settings and keeps the step of the last accepted code. docs/decisions/034-two-factor-sign-in.md.
  */
 export const TOTP_PERIOD_SECONDS = 30;
-const DIGITS = 6;
-/** Steps accepted before and after the current one (GoTrue's `Skew: 1`). */
-const SKEW = 1;
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
-export function base32Decode(text: string): Buffer {
-  const clean = text.replace(/=+$/, '').toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of clean) {
-    const index = BASE32.indexOf(ch);
-    if (index < 0) throw new Error('Invalid base32 secret');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
+const SETTINGS = { algorithm: 'sha1', digits: 6, period: TOTP_PERIOD_SECONDS } as const;
+/** One step before and after the current one (GoTrue's `Skew: 1`), in seconds as otplib counts. */
+const TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 
 /** A new secret: 20 random bytes (160 bits, RFC 4226's recommendation), in base32 as apps expect. */
 export function generateTotpSecret(): string {
-  return base32Encode(randomBytes(20));
+  return generateSecret({ length: 20 });
 }
 
-/** The `otpauth://` address an authenticator app reads from the QR code, as GoTrue builds it. */
+/** The `otpauth://` address an authenticator app reads from the QR code. */
 export function totpUri(secret: string, issuer: string, accountName: string): string {
-  const label = encodeURIComponent(`${issuer}:${accountName}`);
-  const params = new URLSearchParams({
-    algorithm: 'SHA1',
-    digits: String(DIGITS),
-    issuer,
-    period: String(TOTP_PERIOD_SECONDS),
-    secret,
-  });
-  return `otpauth://totp/${label}?${params.toString()}`;
-}
-
-/** The code of one time step (RFC 4226 dynamic truncation). */
-export function codeForStep(secret: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0x0f;
-  const binary = hmac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** DIGITS).padStart(DIGITS, '0');
+  return generateURI({ issuer, label: accountName, secret, ...SETTINGS });
 }
 
 export function stepAt(epochMs: number): number {
   return Math.floor(epochMs / 1000 / TOTP_PERIOD_SECONDS);
+}
+
+/** The code of one time step. */
+export function codeForStep(secret: string, step: number): string {
+  return generateSync({ secret, epoch: step * TOTP_PERIOD_SECONDS, ...SETTINGS });
 }
 
 /**
@@ -95,16 +41,18 @@ export function matchingStep(
   lastUsedStep: number | null,
 ): number | undefined {
   if (!/^\d{6}$/.test(code)) return undefined;
-  const now = stepAt(epochMs);
-  let found: number | undefined;
-  for (let step = now - SKEW; step <= now + SKEW; step++) {
-    // Every candidate is computed and compared in constant time, whatever matches.
-    const same = timingSafeEqual(Buffer.from(codeForStep(secret, step)), Buffer.from(code));
-    if (same && found === undefined && (lastUsedStep === null || step > lastUsedStep)) {
-      found = step;
-    }
-  }
-  return found;
+  const epoch = Math.floor(epochMs / 1000);
+  // otplib refuses an `afterTimeStep` beyond the window (a clock set back since): nothing matches.
+  if (lastUsedStep !== null && lastUsedStep > stepAt(epochMs) + 1) return undefined;
+  const result = verifySync({
+    secret,
+    token: code,
+    epoch,
+    epochTolerance: TOLERANCE_SECONDS,
+    ...(lastUsedStep === null ? {} : { afterTimeStep: lastUsedStep }),
+    ...SETTINGS,
+  });
+  return result.valid && 'timeStep' in result ? result.timeStep : undefined;
 }
 
 /**

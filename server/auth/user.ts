@@ -87,6 +87,11 @@ export async function updateUser(ctx: AppContext, c: Context): Promise<AuthUser>
     if (typeof password === 'string') {
       await setPassword(tx, user.id, password);
       await deleteSessions(tx, user.id, session ? { except: session.id } : 'all');
+      // A forgotten-password link asked before the change no longer opens the account.
+      await tx.query(
+        `delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`,
+        [user.id],
+      );
     }
     if (data && typeof data === 'object') {
       const merged: Record<string, unknown> = { ...toAuthUser(user).user_metadata };

@@ -114,6 +114,35 @@ create table if not exists auth.mfa_amr_claims (
   unique (session_id, authentication_method)
 );
 
+-- Forgotten passwords (server/auth/recover.ts), with GoTrue's table names: the links mailed, of
+-- which only a hash is kept, and the PKCE flows that a link ends in an authorization code.
+create table if not exists auth.flow_state (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid references auth.users (id) on delete cascade,
+  -- SHA-256 of the authorization code handed to the page, once the link is followed.
+  auth_code text,
+  code_challenge_method text not null,
+  code_challenge text not null,
+  provider_type text not null,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null,
+  -- SHA-256 of the token in the link: the database alone opens no account.
+  token_hash text not null unique,
+  relates_to text not null,
+  -- This server only: the PKCE flow the link belongs to, if the page asked for one.
+  flow_state_id uuid references auth.flow_state (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists one_time_tokens_user_id_idx on auth.one_time_tokens (user_id);
+
 -- Nobody but the server's owner login touches the auth tables.
 revoke all on all tables in schema auth from anon, authenticated, service_role;
 

@@ -22,6 +22,10 @@ export interface Limits {
   signInAddress: Limiter;
   /** Failed sign-ins per email from anywhere: never refuses, only slows (sign-in-guard.ts). */
   signInEmail: Limiter;
+  /** Password-reset mails asked, per address… */
+  recoveryAddress: Limiter;
+  /** …and per email address, whether or not it has an account (so the answer reveals nothing). */
+  recoveryEmail: Limiter;
 }
 
 const TEN_MINUTES = 600;
@@ -41,5 +45,7 @@ export function createLimits(config: ServerConfig, store: StoreFactory = memoryS
     signInAddress: limiter('sign-in-address', config.signInMaxFailuresPerAddress, window),
     // A counter, not a limit: far more points than any window can use.
     signInEmail: limiter('sign-in-email', Number.MAX_SAFE_INTEGER, window),
+    recoveryAddress: limiter('recovery-address', config.recoveryRateLimit, 3600),
+    recoveryEmail: limiter('recovery-email', config.recoveryPerEmailLimit, 3600),
   };
 }

@@ -10,6 +10,12 @@ export const ADMIN_PATHS = /^\/admin(?:\/.*)?\/?$/i;
 /** The sign-in page, a page of its own (src/main.tsx). */
 export const LOGIN_PATH = /^\/admin-login\/?$/i;
 
+/**
+ * Where a forgotten-password link lands: under /admin for the server, but a page of the login
+ * chunk (no back-office code: its visitor is not signed in yet).
+ */
+export const NEW_PASSWORD_PATH = /^\/admin\/nouveau-mot-de-passe\/?$/i;
+
 /** Whether the browser has a page at `pathname` that the server does not render. */
 export function isClientOnlyPage(pathname: string): boolean {
   return ADMIN_PATHS.test(pathname) || LOGIN_PATH.test(pathname);

@@ -73,6 +73,8 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     notifyEmail: undefined,
     requestRateLimit: 0,
     requestRetentionMonths: 24,
+    recoveryRateLimit: 0,
+    recoveryPerEmailLimit: 0,
     maxRows: 1000,
     maxResponseBytes: 5_000_000,
     ...overrides,

@@ -69,7 +69,7 @@ export async function signInAsAdmin(
 }
 
 /** The second step: a code for `factorId`, as many tries as the server allows. */
-function codeStep(auth: SignInClient, factorId: string, message: string): SignInOutcome {
+export function codeStep(auth: SignInClient, factorId: string, message: string): SignInOutcome {
   return {
     ok: false,
     message,

@@ -10,6 +10,7 @@ import {
 import { signInAsAdmin } from '../auth/sign-in.ts';
 import { createLoginAuth } from './login-auth.ts';
 import { renderLoginForm } from './login-form.ts';
+import { passwordRecovery } from './password-recovery.ts';
 import '../styles/forms.css';
 import './login.css';
 
@@ -29,24 +30,38 @@ function goToAdmin(): void {
  */
 export async function startLoginPage(root: HTMLElement): Promise<void> {
   const expired = new URLSearchParams(window.location.search).get(EXPIRED_PARAM) === EXPIRED_VALUE;
+  const notice = expired ? SESSION_EXPIRED_MESSAGE : undefined;
   const config = resolveSupabaseConfig(browserConfigSources());
-  const auth = config ? createLoginAuth(config) : null;
-  if (auth) {
-    root.innerHTML =
-      '<div class="page-loading" role="status"><span class="spinner" aria-hidden="true"></span>' +
-      '<span class="visually-hidden">Chargement…</span></div>';
-    const { data } = await auth.getSession();
-    if (isAdminSession(data.session)) {
-      goToAdmin();
-      return;
-    }
-    // Signed in with the password but not the code (a reload mid-way): start again.
-    if (data.session && isAdminUser(data.session.user)) await auth.signOut({ scope: 'local' });
+  if (!config) {
+    renderLoginForm(root, {
+      configured: false,
+      notice,
+      signIn: (email, password) => signInAsAdmin(null, email, password),
+      onSignedIn: goToAdmin,
+    });
+    return;
   }
+  const auth = createLoginAuth(config);
+  root.innerHTML =
+    '<div class="page-loading" role="status"><span class="spinner" aria-hidden="true"></span>' +
+    '<span class="visually-hidden">Chargement…</span></div>';
+  const [{ data }, recovery] = await Promise.all([
+    auth.getSession(),
+    passwordRecovery(config, auth),
+  ]);
+  if (isAdminSession(data.session)) {
+    goToAdmin();
+    return;
+  }
+  // Signed in with the password but not the code (a reload mid-way): start again.
+  if (data.session && isAdminUser(data.session.user)) await auth.signOut({ scope: 'local' });
   renderLoginForm(root, {
-    configured: auth !== null,
-    notice: expired ? SESSION_EXPIRED_MESSAGE : undefined,
+    configured: true,
+    notice,
     signIn: (email, password) => signInAsAdmin(auth, email, password),
     onSignedIn: goToAdmin,
+    recovery,
   });
 }
+
+export { startNewPasswordPage } from './new-password.ts';

@@ -1,5 +1,6 @@
 import { MISSING_CONFIG_NOTICE } from '../../lib/supabase-config.ts';
 import type { SignInOutcome } from '../auth/sign-in.ts';
+import { renderForgotPassword, type PasswordRecovery } from './forgot-password.ts';
 
 export interface LoginFormOptions {
   configured: boolean;
@@ -8,6 +9,8 @@ export interface LoginFormOptions {
   signIn(email: string, password: string): Promise<SignInOutcome>;
   /** Called once an administrator is signed in. */
   onSignedIn(): void;
+  /** How a forgotten password is reset here; absent without a backend. */
+  recovery?: PasswordRecovery;
 }
 
 // Static markup: nothing typed by anyone goes through innerHTML. The fields start empty: there
@@ -46,7 +49,7 @@ const CODE_MARKUP = `
  * The second step, in place of the password form: the 6-digit code of the authenticator app. A
  * wrong code shows why and lets the owner type the next one.
  */
-function renderCodeForm(
+export function renderCodeForm(
   form: HTMLFormElement,
   verifyCode: (code: string) => Promise<SignInOutcome>,
   message: string,
@@ -107,6 +110,10 @@ export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): v
     notice.setAttribute('role', 'status');
     notice.textContent = MISSING_CONFIG_NOTICE;
     form.before(notice);
+  }
+
+  if (options.recovery) {
+    renderForgotPassword(root.querySelector('.login__back')!, options.recovery, () => email.value);
   }
 
   if (options.notice) {

@@ -1,0 +1,101 @@
+/**
+ * « Mot de passe oublié ? » under the sign-in form (docs/product.md#forgotten-password): a form
+ * for the address, whose answer never tells whether it has an account, or, on a server that sends
+ * no mail, who resets the password and how.
+ */
+
+export type PasswordRecovery =
+  | {
+      byEmail: true;
+      /** Asks for the link; a French message when it could not be asked. */
+      send(email: string): Promise<string | undefined>;
+    }
+  | { byEmail: false };
+
+export const LINK_SENT =
+  "Si un compte existe pour cette adresse, un lien vient d'être envoyé. Il est valable une heure.";
+export const RESET_ON_SERVER =
+  "L'envoi d'e-mails n'est pas configuré sur ce site : l'administrateur du serveur vous donne un " +
+  'nouveau mot de passe avec la commande « npm run admin -- create --email votre-adresse » ' +
+  '(sans --password, un mot de passe fort est généré et affiché une seule fois).';
+
+// Static markup: nothing typed by anyone goes through innerHTML.
+const FORM_MARKUP = `
+<form class="form">
+  <p class="login__intro">Indiquez l'adresse de votre compte : vous recevrez un lien pour choisir un nouveau mot de passe.</p>
+  <div class="form__field">
+    <label for="recovery-email">Adresse e-mail du compte</label>
+    <input id="recovery-email" type="email" name="email" autocomplete="username" required />
+  </div>
+  <button type="submit" class="button button--block">Recevoir un lien</button>
+</form>`;
+
+function paragraph(className: string, role: string, text: string): HTMLParagraphElement {
+  const p = document.createElement('p');
+  p.className = className;
+  p.setAttribute('role', role);
+  p.textContent = text;
+  return p;
+}
+
+function renderEmailForm(
+  panel: HTMLElement,
+  send: (email: string) => Promise<string | undefined>,
+  email: string,
+) {
+  panel.innerHTML = FORM_MARKUP;
+  const form = panel.querySelector('form')!;
+  const input = form.querySelector<HTMLInputElement>('#recovery-email')!;
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  input.value = email;
+  input.focus();
+  let alert: HTMLParagraphElement | null = null;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    alert?.remove();
+    alert = null;
+    submit.disabled = true;
+    submit.textContent = 'Envoi…';
+    void send(input.value.trim()).then((problem) => {
+      if (problem === undefined) {
+        const done = paragraph('notice login__sent', 'status', LINK_SENT);
+        form.replaceWith(done);
+        return;
+      }
+      submit.disabled = false;
+      submit.textContent = 'Recevoir un lien';
+      alert = paragraph('form__error', 'alert', problem);
+      submit.before(alert);
+      input.focus();
+    });
+  });
+}
+
+/** The « Mot de passe oublié ? » button and its panel, put before `anchor` in the card. */
+export function renderForgotPassword(
+  anchor: HTMLElement,
+  recovery: PasswordRecovery,
+  currentEmail: () => string,
+): void {
+  const toggle = document.createElement('button');
+  toggle.type = 'button';
+  toggle.className = 'login__link';
+  toggle.textContent = 'Mot de passe oublié ?';
+  toggle.setAttribute('aria-expanded', 'false');
+  toggle.setAttribute('aria-controls', 'login-recovery');
+  // No label of its own: the sign-in form's « Mot de passe » field must stay the only one so named.
+  const panel = document.createElement('div');
+  panel.id = 'login-recovery';
+  panel.className = 'login__recovery';
+  panel.hidden = true;
+  anchor.before(toggle, panel);
+
+  toggle.addEventListener('click', () => {
+    const opening = panel.hidden;
+    panel.hidden = !opening;
+    toggle.setAttribute('aria-expanded', String(opening));
+    if (!opening) return;
+    if (recovery.byEmail) renderEmailForm(panel, recovery.send, currentEmail());
+    else panel.replaceChildren(paragraph('notice notice--warning', 'status', RESET_ON_SERVER));
+  });
+}
