@@ -1,13 +1,5 @@
+import { escapeHtml } from '../../supabase/functions/_shared/request-mails.ts';
 import type { Mail } from './mailer.ts';
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /**
  * The forgotten-password mail, in French, plain text and HTML: one link, valid one hour and once

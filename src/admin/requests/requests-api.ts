@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MailSettings, RequestMail, RequestStatus, StatusFilter } from './requests-model.ts';
+import type { RequestRow } from '../../../supabase/functions/_shared/request-mails.ts';
 
 /** Requests per page of the inbox. */
 export const REQUESTS_PAGE_SIZE = 25;
@@ -67,20 +68,11 @@ export async function countNewRequests(client: SupabaseClient): Promise<number> 
   return count ?? 0;
 }
 
-/** A request as the detail view shows it (public.requests). */
-export interface RequestDetail {
-  id: string;
-  created_at: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  vehicle_make: string;
-  vehicle_model: string;
-  vehicle_year: number;
-  plate: string | null;
-  service: string;
-  preferred_dates: { date: string; moment: string }[];
-  message: string | null;
+/**
+ * A request as the detail view shows it (public.requests): what the visitor sent, and the owner's
+ * status and note.
+ */
+export interface RequestDetail extends RequestRow {
   status: RequestStatus;
   note: string | null;
   mails: RequestMail[];

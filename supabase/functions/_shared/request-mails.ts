@@ -36,7 +36,8 @@ export const MOMENTS: Record<string, string> = {
   'apres-midi': "l'après-midi",
 };
 
-function escapeHtml(text: string): string {
+/** Text made safe inside an HTML mail's elements and attributes. */
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
