@@ -14,6 +14,7 @@ import {
   type RequestFormValues,
 } from '../../src/site/request/request-form-model.ts';
 import { SENT_TEXT } from '../../src/site/request/request-messages.ts';
+import { escapeHtml } from '../../supabase/functions/_shared/request-mails.ts';
 import { problemFromRefusal, requestProblems } from '../../src/site/request/request-problems.ts';
 import { REQUEST_FORM_PATH } from '../../src/site/request/request-route.ts';
 
@@ -45,14 +46,6 @@ export function payloadFromForm(fields: FormFields): Record<string, unknown> {
   const started = text(fields, 'started_at');
   if (started && /^\d{1,15}$/.test(started)) payload.started_at = Number(started);
   return payload;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
 
 /** A small page of its own: the answer to the form without JavaScript. */

@@ -1,3 +1,5 @@
+import { paragraph } from './paragraph.ts';
+
 /**
  * « Mot de passe oublié ? » under the sign-in form (docs/product.md#forgotten-password): a form
  * for the address, whose answer never tells whether it has an account, or, on a server that sends
@@ -29,14 +31,6 @@ const FORM_MARKUP = `
   </div>
   <button type="submit" class="button button--block">Recevoir un lien</button>
 </form>`;
-
-function paragraph(className: string, role: string, text: string): HTMLParagraphElement {
-  const p = document.createElement('p');
-  p.className = className;
-  p.setAttribute('role', role);
-  p.textContent = text;
-  return p;
-}
 
 function renderEmailForm(
   panel: HTMLElement,

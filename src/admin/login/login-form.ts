@@ -1,6 +1,7 @@
 import { MISSING_CONFIG_NOTICE } from '../../lib/supabase-config.ts';
 import type { SignInOutcome } from '../auth/sign-in.ts';
 import { renderForgotPassword, type PasswordRecovery } from './forgot-password.ts';
+import { paragraph } from './paragraph.ts';
 
 export interface LoginFormOptions {
   configured: boolean;
@@ -82,10 +83,7 @@ export function renderCodeForm(
       verify = outcome.verifyCode;
       submit.disabled = verify === undefined;
       code.value = '';
-      alert = document.createElement('p');
-      alert.className = 'form__error';
-      alert.setAttribute('role', 'alert');
-      alert.textContent = outcome.message;
+      alert = paragraph('form__error', 'alert', outcome.message);
       submit.before(alert);
       code.focus();
     });
@@ -105,11 +103,7 @@ export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): v
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
 
   if (!options.configured) {
-    const notice = document.createElement('p');
-    notice.className = 'notice notice--warning';
-    notice.setAttribute('role', 'status');
-    notice.textContent = MISSING_CONFIG_NOTICE;
-    form.before(notice);
+    form.before(paragraph('notice notice--warning', 'status', MISSING_CONFIG_NOTICE));
   }
 
   if (options.recovery) {
@@ -117,11 +111,7 @@ export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): v
   }
 
   if (options.notice) {
-    const notice = document.createElement('p');
-    notice.className = 'notice notice--warning';
-    notice.setAttribute('role', 'alert');
-    notice.textContent = options.notice;
-    form.before(notice);
+    form.before(paragraph('notice notice--warning', 'alert', options.notice));
   }
 
   let alert: HTMLParagraphElement | null = null;
@@ -141,11 +131,7 @@ export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): v
       }
       submit.disabled = false;
       password.value = '';
-      // A new alert element, so that screen readers announce it every time.
-      alert = document.createElement('p');
-      alert.className = 'form__error';
-      alert.setAttribute('role', 'alert');
-      alert.textContent = outcome.message;
+      alert = paragraph('form__error', 'alert', outcome.message);
       submit.before(alert);
       password.focus();
     });

@@ -1,4 +1,5 @@
 import type { GoTrueClient } from '@supabase/supabase-js';
+import { paragraph } from './paragraph.ts';
 
 /** The account page's rule, which the server enforces too. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -45,11 +46,7 @@ export function renderNewPasswordForm(
   password.focus();
   let alert: HTMLParagraphElement | null = null;
   const show = (text: string) => {
-    // A new alert element, so that screen readers announce it every time.
-    alert = document.createElement('p');
-    alert.className = 'form__error';
-    alert.setAttribute('role', 'alert');
-    alert.textContent = text;
+    alert = paragraph('form__error', 'alert', text);
     submit.before(alert);
   };
   form.addEventListener('submit', (event) => {

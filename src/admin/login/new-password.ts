@@ -4,6 +4,7 @@ import { codeStep } from '../auth/sign-in.ts';
 import { createLoginAuth } from './login-auth.ts';
 import { renderCodeForm } from './login-form.ts';
 import { renderNewPasswordForm } from './new-password-form.ts';
+import { paragraph } from './paragraph.ts';
 import '../styles/forms.css';
 import './login.css';
 
@@ -32,11 +33,7 @@ const CARD = `
 </main>`;
 
 function message(body: HTMLElement, className: string, role: string, text: string): void {
-  const p = document.createElement('p');
-  p.className = className;
-  p.setAttribute('role', role);
-  p.textContent = text;
-  body.replaceChildren(p);
+  body.replaceChildren(paragraph(className, role, text));
 }
 
 /** The session the link opened, or why there is none. */
