@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the garage site as the systemd service garage-site, from this checkout once it is
-# built (npm ci && npm run build), for a user `garage` that owns nothing but its data.
+# built (npm ci && npm run build && npm prune --omit=dev: the service runs the built server, which
+# needs none of the build tools), for a user `garage` that owns nothing but its data.
 # Idempotent: run it again after an update, it restarts the service on the new build. It never
 # replaces an existing /etc/garage-site/env.
 #
@@ -25,18 +26,20 @@ fail() {
 
 [[ $EUID -eq 0 ]] || fail "ce script doit être lancé par root (sudo $0)."
 
-NODE=$(command -v node) || fail "Node.js est introuvable. Installez Node.js 20 (voir le README), puis relancez."
+NODE=$(command -v node) || fail "Node.js est introuvable. Installez Node.js 24 (voir le README), puis relancez."
 NODE=$(realpath "$NODE")
+# Node.js 24 is the version to install; 22.13 and later (22 is maintained until April 2027) still
+# run the site. Anything older no longer gets security fixes.
 "$NODE" -e 'const [a, b] = process.versions.node.split(".").map(Number);
-process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' ||
-  fail "Node.js $("$NODE" --version) est trop ancien : il faut la version 20.19 ou une plus récente."
+process.exit(a > 22 || (a === 22 && b >= 13) ? 0 : 1)' ||
+  fail "Node.js $("$NODE" --version) est trop ancien et ne reçoit plus de correctifs de sécurité : installez Node.js 24 (voir le README)."
 # The service sees no home directory (ProtectHome=yes): a Node.js installed in one (nvm) is out of reach.
 case "$NODE" in
   /root/* | /home/*) fail "Node.js est installé dans $NODE, un dossier personnel que le service ne voit pas : installez-le pour tout le système (voir le README)." ;;
 esac
 
 [[ -f $SOURCE_DIR/dist/.server/main.mjs && -d $SOURCE_DIR/node_modules ]] ||
-  fail "le site n'est pas construit dans $SOURCE_DIR : lancez d'abord « npm ci && npm run build » dans ce dossier."
+  fail "le site n'est pas construit dans $SOURCE_DIR : lancez d'abord « npm ci && npm run build && npm prune --omit=dev » dans ce dossier."
 
 if ! id -u "$SERVICE_USER" >/dev/null 2>&1; then
   useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
@@ -113,6 +116,11 @@ else
   echo "systemd ne fonctionne pas sur cette machine : le service est installé, ni activé ni démarré."
 fi
 
+# The build tools (vite, TypeScript, the test browsers' helpers…) are not needed to serve.
+if [[ -d $SOURCE_DIR/node_modules/vite ]]; then
+  echo "Les outils de construction sont encore installés (environ 600 Mo) : « npm prune --omit=dev » dans $SOURCE_DIR les retire, le service n'en a pas besoin."
+fi
+
 cat <<EOF
 
 Prochaines étapes :
@@ -128,5 +136,5 @@ Prochaines étapes :
 3. Créez l'administrateur, le serveur démarré (un mot de passe fort est affiché une seule fois) :
      cd $APP_DIR && runuser -u $SERVICE_USER -- bash -c 'set -a && . $ENV_FILE && exec npm run admin -- create --email vous@garage-exemple.fr'
 
-Mise à jour : git pull && npm ci && npm run build, puis relancez ce script (ou systemctl restart garage-site).
+Mise à jour : git pull && npm ci && npm run build && npm prune --omit=dev, puis relancez ce script (ou systemctl restart garage-site).
 EOF

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The server and its commands as plain JavaScript in dist/.server/ (never served: the site serves
-// no dot folder), so that `npm run serve` and a production install (`npm ci --omit=dev`) run them
+// no dot folder), so that `npm run serve` and a production install (`npm prune --omit=dev`) run them
 // without compiling TypeScript. Packages stay
 // outside the bundle: they are the runtime dependencies in package.json. Then the fingerprint of
 // the sources the build came from, which `npm start` compares to decide whether to build again.
@@ -26,7 +26,7 @@ await build({
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   packages: 'external',
   splitting: true,

@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
+import { relativizePhotoAddresses } from './storage/photo-addresses.ts';
 import { seedDefaultContent } from './seed.ts';
 import { createApp } from './app.ts';
 import { contentVersion } from './content-version.ts';
@@ -43,6 +44,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   const database = db ?? (await openDatabase(config));
   await migrate(database);
   await seedDefaultContent(database);
+  await relativizePhotoAddresses(database);
 
   // The handler exists once the port is known (the site's own address may be the public one).
   const route: { handle?: (req: IncomingMessage, res: ServerResponse) => void } = {};

@@ -132,8 +132,11 @@ export async function createBackup(
     await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     const file = path.join(options.backupDir, backupName(createdAt));
     const partial = `${file}.partial`;
+    // Created readable by its owner only from its first byte (a leftover of a crashed run could
+    // carry other rights: it goes first), as the accounts and the JWT secret are in it.
+    await rm(partial, { force: true });
     await tar.create(
-      { gzip: true, file: partial, cwd: staging, portable: true },
+      { gzip: true, file: partial, mode: 0o600, cwd: staging, portable: true },
       await readdir(staging),
     );
     await chmod(partial, 0o600);

@@ -18,7 +18,8 @@ export interface CleanImage {
 /**
  * Recognises a photo by its content and rewrites it without its metadata (location, camera,
  * dates): decoded and encoded again by sharp, turned upright first (docs/decisions/023-media-storage.md).
- * GIFs are kept as they are: they carry no EXIF, and re-encoding would harm animations.
+ * GIFs are re-encoded too, every frame with its delay and the loop count, which leaves out
+ * their comments and application blocks (XMP, which may hold a location).
  * Anything else, or an image sharp cannot decode, is refused with 415.
  */
 export async function cleanImage(
@@ -30,9 +31,14 @@ export async function cleanImage(
   if (!(mimetype in IMAGE_TYPES) || (allowed !== null && !allowed.includes(mimetype)))
     throw unsupportedType();
   try {
-    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const gif = mimetype === 'image/gif';
+    const image = sharp(input, {
+      limitInputPixels: MAX_INPUT_PIXELS,
+      failOn: 'error',
+      animated: gif,
+    });
     await image.metadata();
-    if (mimetype === 'image/gif') return { bytes: input, mimetype };
+    if (gif) return { bytes: await image.gif().toBuffer(), mimetype };
     const upright = image.rotate().keepIccProfile();
     const encoded =
       mimetype === 'image/jpeg'

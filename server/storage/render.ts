@@ -24,8 +24,11 @@ function isFile(file: string): Promise<boolean> {
  * (docs/decisions/023-media-storage.md).
  */
 export const WIDTHS = MEDIA_WIDTHS;
-/** Supabase's default quality; others are rounded to a multiple of 10, from 20 to 100. */
-export const DEFAULT_QUALITY = 80;
+/**
+ * The one quality rendered, Supabase's default: a quality asked for is checked (20 to 100) and
+ * then ignored, so a photo has at most WIDTHS × 2 formats of variants, whatever anyone asks.
+ */
+export const QUALITY = 80;
 /** Uploads waiting for their standard variants; more are left to be rendered on first visit. */
 const MAX_PENDING = 64;
 /** Renders a visitor may wait for at once; others queue behind them. */
@@ -33,7 +36,6 @@ const MAX_ON_DEMAND = 2;
 
 export interface Transform {
   width: number;
-  quality: number;
   /** `origin`: keep the stored type; otherwise WebP when the client accepts it. */
   origin: boolean;
 }
@@ -49,12 +51,12 @@ function intParam(url: URL, name: string, min: number, max: number): number | nu
 /** The transformation asked in a render URL, snapped to the few variants this server makes. */
 export function transformOf(url: URL): Transform {
   const width = intParam(url, 'width', 1, 10_000);
-  const quality = intParam(url, 'quality', 20, 100);
-  // height and resize are accepted and ignored: a variant keeps the photo's proportions.
+  // One quality is made (QUALITY); height and resize are accepted and ignored: a variant keeps
+  // the photo's proportions.
+  intParam(url, 'quality', 20, 100);
   intParam(url, 'height', 1, 10_000);
   return {
     width: (width === null ? undefined : WIDTHS.find((w) => w >= width)) ?? WIDTHS.at(-1)!,
-    quality: quality === null ? DEFAULT_QUALITY : Math.round(quality / 10) * 10,
     origin: url.searchParams.get('format') === 'origin',
   };
 }
@@ -122,8 +124,8 @@ export class Renderer {
     this.background.tryAdd(async () => {
       for (const width of WIDTHS)
         for (const type of outputs)
-          await this.variant(ref, metadata, { width, quality: DEFAULT_QUALITY }, type).catch(
-            (error: unknown) => log.debug({ err: error, name: ref.name }, 'variant not prepared'),
+          await this.variant(ref, metadata, width, type).catch((error: unknown) =>
+            log.debug({ err: error, name: ref.name }, 'variant not prepared'),
           );
     });
   }
@@ -137,7 +139,7 @@ export class Renderer {
   ): Promise<Response> {
     const webp = !transform.origin && /image\/webp/i.test(request.headers.get('accept') ?? '');
     const type = webp ? 'image/webp' : metadata.mimetype;
-    const file = await this.onDemandVariant(ref, metadata, transform, type);
+    const file = await this.onDemandVariant(ref, metadata, transform.width, type);
     const tag = metadata.eTag.replace(/"$/, `-${path.basename(file)}"`);
     return sendFile(
       file,
@@ -155,22 +157,22 @@ export class Renderer {
   private async onDemandVariant(
     ref: ObjectRef,
     metadata: ObjectMetadata,
-    transform: Pick<Transform, 'width' | 'quality'>,
+    width: number,
     type: string,
   ): Promise<string> {
-    const file = this.variantPath(ref, metadata, transform, type);
+    const file = this.variantPath(ref, metadata, width, type);
     if (await isFile(file)) return file;
-    return this.onDemand.run(() => this.variant(ref, metadata, transform, type));
+    return this.onDemand.run(() => this.variant(ref, metadata, width, type));
   }
 
   private variantPath(
     ref: ObjectRef,
     metadata: ObjectMetadata,
-    transform: Pick<Transform, 'width' | 'quality'>,
+    width: number,
     type: string,
   ): string {
     const version = metadata.eTag.replace(/[^0-9a-f]/gi, '').slice(0, 32);
-    const name = `${version}-${transform.width}-q${transform.quality}.${IMAGE_TYPES[type] ?? 'bin'}`;
+    const name = `${version}-${width}-q${QUALITY}.${IMAGE_TYPES[type] ?? 'bin'}`;
     return path.join(this.folder(ref), name);
   }
 
@@ -178,18 +180,18 @@ export class Renderer {
   private variant(
     ref: ObjectRef,
     metadata: ObjectMetadata,
-    transform: Pick<Transform, 'width' | 'quality'>,
+    width: number,
     type: string,
   ): Promise<string> {
-    const file = this.variantPath(ref, metadata, transform, type);
+    const file = this.variantPath(ref, metadata, width, type);
     const pending = this.inFlight.get(file);
     if (pending) return pending;
     const made = (async () => {
       if (await isFile(file)) return file;
       const image = sharp(this.files.path(ref), { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
-        .resize({ width: transform.width, withoutEnlargement: true });
-      const quality = transform.quality;
+        .resize({ width, withoutEnlargement: true });
+      const quality = QUALITY;
       const encoded =
         type === 'image/webp'
           ? image.webp({ quality })

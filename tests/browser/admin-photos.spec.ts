@@ -14,7 +14,8 @@ import { startEachTestWith, useAdminSession } from './admin-session.ts';
 
 const SAVED = 'Les modifications ont été enregistrées avec succès.';
 const START: HeroContent = DEFAULT_CONTENT.hero;
-const PHOTO_ADDRESS = new RegExp(`/storage/v1/object/public/${MEDIA_BUCKET}/[0-9a-f-]{36}\\.jpg$`);
+// Stored by its path on the site, so that the site may move to its domain or to HTTPS.
+const PHOTO_ADDRESS = new RegExp(`^/storage/v1/object/public/${MEDIA_BUCKET}/[0-9a-f-]{36}\\.jpg$`);
 
 const session = useAdminSession('admin-photos');
 const heroRow = startEachTestWith(session.apiHeaders, {

@@ -47,7 +47,11 @@ function ensureServiceUser() {
   if (made.status !== 0) throw new Error(`useradd ${USER} failed: ${made.stderr}`);
 }
 
-/** A clone of the project after `npm ci && npm run build`: what install.sh expects to find. */
+/**
+ * A clone of the project after `npm ci && npm run build`: what install.sh expects to find (its
+ * packages are this checkout's, build tools included; the pruned install is checked by
+ * production-build.test.ts).
+ */
 async function builtClone(dir: string): Promise<string> {
   const clone = path.join(dir, 'src', 'garage-site');
   await mkdir(path.join(clone, 'server', 'db'), { recursive: true });
@@ -171,7 +175,9 @@ describe('deploy/install.sh', () => {
       ...layout,
     });
     expect(answer.status).toBe(1);
-    expect(answer.stderr).toContain("lancez d'abord « npm ci && npm run build »");
+    expect(answer.stderr).toContain(
+      "lancez d'abord « npm ci && npm run build && npm prune --omit=dev »",
+    );
   });
 
   it('installs the service for the garage user, its data for that user alone', async () => {
@@ -180,6 +186,13 @@ describe('deploy/install.sh', () => {
     expect(answer.status).toBe(0);
     expect(answer.stdout).toContain('écrit (exemple à relire)');
     expect(answer.stdout).toContain('Prochaines étapes');
+    // This clone still has its build tools: the script says how to leave them out of the server.
+    expect(answer.stdout).toContain(
+      'Les outils de construction sont encore installés (environ 600 Mo) : « npm prune --omit=dev »',
+    );
+    expect(answer.stdout).toContain(
+      'Mise à jour : git pull && npm ci && npm run build && npm prune --omit=dev',
+    );
 
     expect((await lstat(layout.APP_DIR!)).isSymbolicLink()).toBe(true);
     expect(await readlink(layout.APP_DIR!)).toBe(realpathSync(clone));

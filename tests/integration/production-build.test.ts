@@ -1,8 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 // @ts-expect-error: a plain JavaScript build script, without type declarations.
 import { sourceFingerprint } from '../../scripts/source-fingerprint.mjs';
@@ -92,12 +96,37 @@ describe('the production build', () => {
   }, 60_000);
 });
 
+/** The size of a folder in MB (1,000,000 bytes) as it takes on disk, by `du`. */
+function diskMegabytes(dir: string): number {
+  return Number(
+    execFileSync('du', ['-s', '--block-size=1000000', dir], { encoding: 'utf8' }).split('\t')[0],
+  );
+}
+
+/** `npm run <script> -- args` in `cwd`, as an operator types it. */
+function npmRun(cwd: string, env: Record<string, string>, script: string, args: string[]) {
+  const clean = { ...process.env, ...env };
+  delete clean.NODE_ENV;
+  delete clean.VITEST;
+  return spawnSync('npm', ['run', '--silent', script, '--', ...args], {
+    cwd,
+    env: clean,
+    encoding: 'utf8',
+  });
+}
+
 describe('a production install', () => {
   it('runs the built server with the runtime dependencies only (npm ci --omit=dev)', async () => {
-    // A built tree, as an operator has it after `npm run build`, outside this checkout.
+    // A built tree, as an operator has it after `npm run build && npm prune --omit=dev`, outside
+    // this checkout.
     const tree = await mkdtemp(path.join(tmpdir(), 'garage-install-'));
     try {
-      for (const file of ['package.json', 'package-lock.json', 'server/db/bootstrap.sql'])
+      for (const file of [
+        'package.json',
+        'package-lock.json',
+        'server/db/bootstrap.sql',
+        'scripts/run-command.mjs',
+      ])
         await cp(path.join(ROOT, file), path.join(tree, file));
       await cp(
         path.join(ROOT, 'supabase', 'migrations'),
@@ -112,18 +141,66 @@ describe('a production install', () => {
       installLocked(tree);
       expect(await readFile(path.join(tree, 'package-lock.json'), 'utf8')).toBe(lock);
       const installed = await readdir(path.join(tree, 'node_modules'));
-      for (const devTool of ['vite', 'react', 'typescript', 'vitest', 'tsx'])
+      for (const devTool of ['vite', 'react', 'typescript', 'vitest', 'tsx', 'lighthouse'])
         expect(installed).not.toContain(devTool);
+      // What a server keeps on disk for the site's packages (about 700 MB with the build tools).
+      expect(diskMegabytes(path.join(tree, 'node_modules'))).toBeLessThan(200);
 
-      const server = await startServerProcess(
-        { DATA_DIR: path.join(tree, 'data'), DIST_DIR: path.join(tree, 'dist') },
-        { entry: path.join(tree, 'dist', '.server', 'main.mjs'), cwd: tree },
-      );
+      const env = {
+        DATA_DIR: path.join(tree, 'data'),
+        DIST_DIR: path.join(tree, 'dist'),
+        BACKUP_DIR: path.join(tree, 'backups'),
+      };
+      const server = await startServerProcess(env, {
+        entry: path.join(tree, 'dist', '.server', 'main.mjs'),
+        cwd: tree,
+      });
       try {
         expect(server.output()).toContain('mode production');
         const home = await fetch(`${server.url}/`);
         expect(home.status).toBe(200);
-        expect(await home.text()).toContain('id="hero-title"');
+        const html = await home.text();
+        expect(html).toContain('id="hero-title"');
+
+        // The administrator, by the command the README gives, through the running server.
+        const commandEnv = { ...env, PORT: String(server.port), HOST: '127.0.0.1' };
+        const email = 'patron@garage-exemple.fr';
+        const created = npmRun(tree, commandEnv, 'admin', ['create', '--email', email]);
+        expect(created.status, created.stdout + created.stderr).toBe(0);
+        const password = /Mot de passe généré[^:]*: (\S+)/.exec(created.stdout)![1]!;
+
+        // A photo uploaded by that administrator, then rendered for a visitor.
+        const anonKey = /"anonKey":"([^"]+)"/.exec(html)![1]!;
+        const supabase = createClient(server.url, anonKey, {
+          auth: { persistSession: false, autoRefreshToken: false },
+          realtime: { transport: WebSocket as never },
+        });
+        const signedIn = await supabase.auth.signInWithPassword({ email, password });
+        expect(signedIn.error).toBeNull();
+        const photo = await sharp({
+          create: { width: 900, height: 600, channels: 3, background: '#2266aa' },
+        })
+          .jpeg()
+          .toBuffer();
+        const name = `${randomUUID()}.jpg`;
+        const uploaded = await supabase.storage
+          .from('media')
+          .upload(name, photo, { contentType: 'image/jpeg' });
+        expect(uploaded.error).toBeNull();
+        const rendered = await fetch(
+          `${server.url}/storage/v1/render/image/public/media/${name}?width=480`,
+          { headers: { Accept: 'image/webp' } },
+        );
+        expect(rendered.status).toBe(200);
+        const meta = await sharp(Buffer.from(await rendered.arrayBuffer())).metadata();
+        expect([meta.format, meta.width]).toEqual(['webp', 480]);
+
+        // A backup, by its command.
+        const backup = npmRun(tree, commandEnv, 'backup', []);
+        expect(backup.status, backup.stdout + backup.stderr).toBe(0);
+        expect(backup.stdout).toContain('Sauvegarde écrite');
+        const archives = await readdir(env.BACKUP_DIR);
+        expect(archives).toEqual([expect.stringMatching(/^garage-.*\.tar\.gz$/)]);
       } finally {
         await server.stop();
       }

@@ -37,6 +37,52 @@ function jpegWithLocation(width = 2000, height = 1500): Promise<Buffer> {
     .toBuffer();
 }
 
+/** GIF sub-blocks: chunks of at most 255 bytes, each after its length, then an empty one. */
+function subBlocks(data: Buffer): Buffer {
+  const blocks: Buffer[] = [];
+  for (let at = 0; at < data.length; at += 255) {
+    const chunk = data.subarray(at, at + 255);
+    blocks.push(Buffer.from([chunk.length]), chunk);
+  }
+  return Buffer.concat([...blocks, Buffer.from([0])]);
+}
+
+/**
+ * An animated GIF (two frames of 40×30) carrying a comment and an XMP packet with a GPS
+ * position, as a phone's editing app may write them, right after its global colour table.
+ */
+async function gifWithComment(comment: string, xmp: string): Promise<Buffer> {
+  const frames = await sharp({
+    create: { width: 40, height: 60, channels: 3, background: '#cc3300' },
+  })
+    .composite([
+      {
+        input: { create: { width: 40, height: 30, channels: 3, background: '#0033cc' } },
+        top: 30,
+        left: 0,
+      },
+    ])
+    .raw()
+    .toBuffer();
+  const gif = await sharp(frames, { raw: { width: 40, height: 60, channels: 3, pageHeight: 30 } })
+    .gif({ delay: [100, 100], loop: 0 })
+    .toBuffer();
+  const packed = gif[10]!;
+  const at = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0);
+  // XMP's application block: the packet as is, then its "magic trailer" of 258 bytes.
+  const trailer = Buffer.from([1, ...Array.from({ length: 256 }, (_, i) => 255 - i), 0]);
+  return Buffer.concat([
+    gif.subarray(0, at),
+    Buffer.from([0x21, 0xfe]),
+    subBlocks(Buffer.from(comment)),
+    Buffer.from([0x21, 0xff, 0x0b]),
+    Buffer.from('XMP DataXMP'),
+    Buffer.from(xmp),
+    trailer,
+    gif.subarray(at),
+  ]);
+}
+
 function png(width = 64, height = 48): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 4, background: '#3366ff' } })
     .png()
@@ -99,6 +145,33 @@ describe.each(backends)('photo storage (%s)', (_name, start) => {
     expect(stored.includes(Buffer.from('Téléphone'))).toBe(false);
   });
 
+  it('removes the comment and the XMP of a GIF, and keeps its animation', async () => {
+    const comment = 'Atelier rue des Lilas, Paris';
+    const xmp =
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+      '<rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="48,51.4N"' +
+      ' exif:GPSLongitude="2,21.05E"/></rdf:RDF></x:xmpmeta>';
+    const gif = await gifWithComment(comment, xmp);
+    expect(gif.includes(Buffer.from(comment)) && gif.includes(Buffer.from('GPSLatitude'))).toBe(
+      true,
+    );
+    const name = photoName('gif');
+    expect((await media('admin').upload(name, gif, { contentType: 'image/gif' })).error).toBeNull();
+    const { data } = await media('visitor').download(name);
+    expect(data!.type).toBe('image/gif');
+    const stored = Buffer.from(await data!.arrayBuffer());
+    for (const secret of [comment, 'GPSLatitude', 'XMP DataXMP', 'xmpmeta'])
+      expect(stored.includes(Buffer.from(secret))).toBe(false);
+    const meta = await sharp(stored, { animated: true }).metadata();
+    expect({
+      format: meta.format,
+      pages: meta.pages,
+      width: meta.width,
+      pageHeight: meta.pageHeight,
+      delay: meta.delay,
+    }).toEqual({ format: 'gif', pages: 2, width: 40, pageHeight: 30, delay: [100, 100] });
+  });
+
   it('serves the public URL with its type, length, ETag and cache lifetime, and 304 when unchanged', async () => {
     const name = photoName('png');
     const { error } = await media('admin').upload(name, await png(), {
@@ -150,7 +223,7 @@ describe.each(backends)('photo storage (%s)', (_name, start) => {
     expect(error).toBeNull();
     expect(data).toHaveLength(2);
     expect(data![0]).toMatchObject({
-      name: expect.stringMatching(/^[0-9a-f-]{36}\.(jpg|png)$/),
+      name: expect.stringMatching(/^[0-9a-f-]{36}\.(jpg|png|gif)$/),
       id: expect.any(String),
       metadata: { mimetype: expect.stringMatching(/^image\//), size: expect.any(Number) },
     });
@@ -385,5 +458,28 @@ describe.each(backends)('photo storage (%s)', (_name, start) => {
 
     const bad = await fetch(`${url(480)}&width=abc`.replace('width=480&', ''));
     expect(bad.status).toBe(400);
+  });
+
+  it('keeps at most its widths × two formats of variants, whatever quality or width is asked', async () => {
+    const name = photoName();
+    expect(
+      (await media('admin').upload(name, await jpegWithLocation(1800, 1200))).error,
+    ).toBeNull();
+    const base = `${server.url}/storage/v1/render/image/public/media/${name}`;
+    const accepts = ['image/webp', 'image/jpeg'];
+    // 81 qualities × widths spread over the whole range, half asking WebP, some `format=origin`.
+    for (let quality = 20; quality <= 100; quality++) {
+      const width = 1 + ((quality * 97) % 3000);
+      const origin = quality % 7 === 0 ? '&format=origin' : '';
+      const response = await fetch(`${base}?width=${width}&quality=${quality}${origin}`, {
+        headers: { Accept: accepts[quality % 2]! },
+      });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    const folder = path.join(dataDir, 'storage', '.render', 'media', name);
+    const variants = (await readdir(folder)).filter((f) => !f.endsWith('.tmp'));
+    expect(variants.length).toBeGreaterThan(0);
+    expect(variants.length).toBeLessThanOrEqual(MEDIA_WIDTHS.length * 2);
   });
 });

@@ -111,3 +111,21 @@ describe('uploadPhoto without onProgress', () => {
     expect(FakeXhr.sent).toEqual([]);
   });
 });
+
+describe('the address an image field stores', () => {
+  it('is the site-relative path when the storage is the site’s own server', async () => {
+    vi.stubGlobal('location', new URL(`${PROJECT}/admin/hero`));
+    const fetch = vi.fn(async () => Response.json({ Key: 'media/a.jpg', Id: '1' }));
+    const address = await uploadPhoto(client('user-token', fetch), photo());
+    expect(address).toMatch(/^\/storage\/v1\/object\/public\/media\/[0-9a-f-]{36}\.jpg$/);
+  });
+
+  it('is the absolute address when the storage lives elsewhere (hosted Supabase)', async () => {
+    vi.stubGlobal('location', new URL('https://garage-exemple.fr/admin/hero'));
+    const fetch = vi.fn(async () => Response.json({ Key: 'media/a.jpg', Id: '1' }));
+    const address = await uploadPhoto(client('user-token', fetch), photo());
+    expect(address).toMatch(
+      /^https:\/\/garage\.example\/storage\/v1\/object\/public\/media\/[0-9a-f-]{36}\.jpg$/,
+    );
+  });
+});

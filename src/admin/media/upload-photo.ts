@@ -77,9 +77,26 @@ async function progressStorage(
 }
 
 /**
+ * What an image field stores for a photo of the bucket whose public address is `publicUrl`: the
+ * site-relative path when the storage is the site's own server (same origin as the page), so that
+ * the site may move to its domain or to HTTPS; the absolute address otherwise, as on hosted
+ * Supabase, whose storage lives on the project's own, stable origin
+ * (docs/decisions/039-photos-stored-by-path.md).
+ */
+export function storedPhotoAddress(
+  publicUrl: string,
+  siteOrigin: string | undefined = globalThis.location?.origin,
+): string {
+  const url = new URL(publicUrl);
+  return siteOrigin !== undefined && url.origin === siteOrigin
+    ? `${url.pathname}${url.search}`
+    : publicUrl;
+}
+
+/**
  * Sends a photo to the media bucket under a generated name (the bucket refuses any other) and
- * returns its public address, the value an image field stores. With `onProgress`, it is told the
- * fraction of the photo sent so far.
+ * returns the address an image field stores (storedPhotoAddress). With `onProgress`, it is told
+ * the fraction of the photo sent so far.
  */
 export async function uploadPhoto(
   supabase: SupabaseClient,
@@ -103,5 +120,5 @@ export async function uploadPhoto(
     error = thrown;
   }
   if (error) throw new PhotoUploadError(uploadErrorMessage(error));
-  return supabase.storage.from(MEDIA_BUCKET).getPublicUrl(name).data.publicUrl;
+  return storedPhotoAddress(supabase.storage.from(MEDIA_BUCKET).getPublicUrl(name).data.publicUrl);
 }
