@@ -16,9 +16,9 @@ import { RestError } from './errors.ts';
  */
 
 /**
- * Nesting of a JSON request body. Postgres parses JSON recursively; in PGlite (WebAssembly) a few
- * thousand levels overflow its stack and kill the query with a meaningless 500. No content the
- * site stores comes near 32 levels.
+ * Nesting of JSON a request sends: its body, and its filter values. Postgres parses JSON
+ * recursively; in PGlite (WebAssembly) a few thousand levels overflow its stack and kill the query
+ * with a meaningless 500 (`bad buffer ID`). No content the site stores comes near 32 levels.
  */
 export const MAX_JSON_DEPTH = 32;
 
@@ -69,6 +69,20 @@ export function jsonDepth(text: string): number {
 export function checkJsonDepth(text: string): void {
   if (jsonDepth(text) > MAX_JSON_DEPTH) {
     throw tooComplex('le corps JSON est imbriqué trop profondément', MAX_JSON_DEPTH);
+  }
+}
+
+/**
+ * A filter value, which Postgres parses as JSON when the column is json or jsonb (`eq`, `in`, and
+ * the same inside `or`/`and`): the same bound as a body. Checked whatever the column, so that one
+ * rule covers tables, views and function results alike; no other value comes near 32 levels.
+ */
+export function checkFilterValueDepth(column: string, value: string): void {
+  if (jsonDepth(value) > MAX_JSON_DEPTH) {
+    throw tooComplex(
+      `la valeur du filtre sur ${column} est imbriquée trop profondément`,
+      MAX_JSON_DEPTH,
+    );
   }
 }
 

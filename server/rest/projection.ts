@@ -17,6 +17,8 @@ export interface Projection {
   list: string;
   /** SQL over `source` estimating one row's JSON size in bytes. */
   rowBytes: string;
+  /** What the page query adds to its select list: the casts, when it computes them. */
+  pageItems: string[];
 }
 
 // Braces, the separator between rows (", \n ") and the quotes, colon and comma around each key.
@@ -49,22 +51,29 @@ function estimate(columns: { key: string; expr: string; type: string }[]): strin
 /**
  * `select` over `source` whose columns are `available` (null when unknown, as for a function
  * returning `record`). The number of output columns is bounded before any SQL is written.
+ *
+ * With `pageSource`, the relation the page query reads, the casts move into the page query, where
+ * PostgREST writes them: Postgres then evaluates them on every row that query reads, those an
+ * offset skips included, and on HEAD, which builds no body. A cast that fails on one of those rows
+ * fails the request with PostgREST's 400, not only when the row reaches the body.
  */
 export function projection(
   source: string,
   select: SelectField[] | null,
   available: ColumnInfo[] | null,
+  pageSource?: string,
 ): Projection {
   const wholeRow = (): Projection => ({
     list: `${source}.*`,
     rowBytes: `${ROW_OVERHEAD} + coalesce(octet_length(${source}::text), 4)`,
+    pageItems: [],
   });
   const columnsOf = (all: ColumnInfo[]) =>
     all.map((c) => ({ key: c.name, expr: `${source}.${ident(c.name)}`, type: c.type }));
   if (select === null) {
     if (!available) return wholeRow();
     checkSelectColumns(available.length);
-    return { list: `${source}.*`, rowBytes: estimate(columnsOf(available)) };
+    return { list: `${source}.*`, rowBytes: estimate(columnsOf(available)), pageItems: [] };
   }
   const count = select.reduce((n, f) => n + (f.column === '*' ? (available?.length ?? 1) : 1), 0);
   checkSelectColumns(count);
@@ -72,7 +81,23 @@ export function projection(
     return { ...wholeRow(), list: select.map((f) => item(source, f)).join(', ') };
   }
   const types = new Map(available?.map((c) => [c.name, c.type]));
-  const measured = select.flatMap((f) => {
+  const pageItems: string[] = [];
+  const fields =
+    pageSource === undefined || !select.some((f) => f.cast)
+      ? select
+      : select.flatMap((f): SelectField[] => {
+          // The page's extra columns would show in `source.*`: the star is spelled out.
+          if (f.column === '*') {
+            return (available ?? []).map((c) => ({ column: c.name, alias: null, cast: null }));
+          }
+          if (!f.cast) return [f];
+          const name = `pgrst_cast_${pageItems.length}`;
+          pageItems.push(`CAST(${pageSource}.${ident(f.column)} AS ${f.cast}) AS ${ident(name)}`);
+          types.set(name, f.cast);
+          // Postgres names `CAST(t.c AS x)` after `c`; the alias keeps that key.
+          return [{ column: name, alias: f.alias ?? f.column, cast: null }];
+        });
+  const measured = fields.flatMap((f) => {
     if (f.column === '*') return columnsOf(available ?? []);
     const expr = `${source}.${ident(f.column)}`;
     return [
@@ -84,8 +109,9 @@ export function projection(
     ];
   });
   return {
-    list: select.map((f) => item(source, f)).join(', '),
+    list: fields.map((f) => item(source, f)).join(', '),
     rowBytes: estimate(measured),
+    pageItems,
   };
 }
 

@@ -2,6 +2,7 @@
 import { unsupported } from './errors.ts';
 import { fastOpExpr } from './fast-parse.ts';
 import { parseWith, type Field } from './grammar-common.ts';
+import { checkFilterValueDepth } from './limits.ts';
 import {
   type IsValue,
   type LogicNode,
@@ -26,11 +27,15 @@ const SUPPORTED_LIST =
   'Opérateurs pris en charge : eq, neq, gt, gte, lt, lte, is, in, like, ilike, leur négation not, et les combinaisons or, and.';
 
 function toOperation(column: string, { negate, operation }: OpExpr): Filter {
-  if (operation.op === 'in') return { column, negate, op: 'in', value: operation.values };
+  if (operation.op === 'in') {
+    for (const value of operation.values) checkFilterValueDepth(column, value);
+    return { column, negate, op: 'in', value: operation.values };
+  }
   if (operation.op === 'is') return { column, negate, op: 'is', value: operation.value };
   const { name, value, quantifier } = operation;
   if (quantifier) throw unsupported(`opérateur ${name}(${quantifier})`, SUPPORTED_LIST);
   if (!SIMPLE.has(name)) throw unsupported(`opérateur ${name}`, SUPPORTED_LIST);
+  checkFilterValueDepth(column, value);
   return { column, negate, op: name as Exclude<FilterOp, 'is' | 'in'>, value };
 }
 

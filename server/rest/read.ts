@@ -36,11 +36,12 @@ export async function readTable(req: RestRequest, table: Table): Promise<Respons
   const params = new Params();
   const source = qualified(table.name);
   const filtered = whereSql(source, where, params);
+  const output = projection('pgrst_source', q.select, table.columns, source);
+  const columns = [neededColumns(source, q.select), ...output.pageItems].join(', ');
   const page =
-    `SELECT ${neededColumns(source, q.select)} FROM ${source}${filtered}` +
+    `SELECT ${columns} FROM ${source}${filtered}` +
     `${orderSql(source, q.order)}${limitSql(q.limit, q.offset, params)}`;
   const count = prefs.count ? `, pgrst_source_count AS (SELECT 1 FROM ${source}${filtered})` : '';
-  const output = projection('pgrst_source', q.select, table.columns);
   const sql = aggregateSql(
     {
       with: `WITH pgrst_source AS MATERIALIZED (${page})${count}`,

@@ -87,11 +87,13 @@ export async function callRoutine(req: RestRequest, name: string): Promise<Respo
     ? {
         list: 'pgrst_page.pgrst_scalar',
         rowBytes: `3 + ${sizeEstimate('pgrst_page.pgrst_scalar', routine.resultType)}`,
+        pageItems: [],
       }
-    : projection('pgrst_page', q.select, routine.columns);
+    : projection('pgrst_page', q.select, routine.columns, 'pgrst_source');
   const call = callSql(routine, args.keys, args.text, params, returning);
   const page =
-    `SELECT pgrst_source.* FROM pgrst_source${where}${orderSql('pgrst_source', q.order)}` +
+    `SELECT ${['pgrst_source.*', ...output.pageItems].join(', ')} FROM pgrst_source${where}` +
+    orderSql('pgrst_source', q.order) +
     limitSql(q.limit, q.offset, params);
   const count = prefs.count ? `, pgrst_source_count AS (SELECT 1 FROM pgrst_source${where})` : '';
   const sql = aggregateSql(

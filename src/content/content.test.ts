@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { FORMS } from './generated/forms.ts';
 import { DEFAULT_CONTENT, CONTENT_TYPES } from './generated/defaults.ts';
@@ -131,4 +132,33 @@ describe('reading content', () => {
     expect(parseContent('alert', 'texte')).toEqual(DEFAULT_CONTENT.alert);
     warn.mockRestore();
   });
+});
+
+/** Every `{ image, alt }` pair in a value, however deep: the slides of any carousel. */
+function pictures(value: unknown): { image: string; alt: string }[] {
+  if (Array.isArray(value)) return value.flatMap(pictures);
+  if (typeof value !== 'object' || value === null) return [];
+  const { image, alt } = value as Record<string, unknown>;
+  const own = typeof image === 'string' && typeof alt === 'string' ? [{ image, alt }] : [];
+  return [...own, ...Object.values(value).flatMap(pictures)];
+}
+
+describe('default pictures', () => {
+  const slides = CONTENT_TYPES.flatMap((type) => pictures(DEFAULT_CONTENT[type]));
+
+  it('are there to check', () => {
+    expect(slides.length).toBeGreaterThan(0);
+  });
+
+  // A picture of the site says what it shows in its <desc>; a visitor who cannot see it reads
+  // the same from the default alternative text.
+  it.each(slides.map((slide) => [slide.image, slide] as const))(
+    '%s has an alternative text describing what it shows',
+    (_image, { image, alt }) => {
+      const svg = readFileSync(new URL(`../../public${image}`, import.meta.url), 'utf8');
+      const desc = /<desc>([^<]*)<\/desc>/.exec(svg)?.[1];
+      expect(desc, `${image} describes itself in <desc>`).toBeDefined();
+      expect(alt).toBe(desc!.replace(/&amp;/g, '&'));
+    },
+  );
 });

@@ -170,6 +170,8 @@ test('a published post links to its page on the site, in a new tab, and shows it
 }) => {
   const published = `Liste publiée ${tag}`;
   const draft = `Liste brouillon ${tag}`;
+  const once = `Liste une vue ${tag}`;
+  const never = `Liste aucune vue ${tag}`;
   const { error } = await serviceDb.from('blog_posts').insert([
     {
       title: published,
@@ -179,6 +181,20 @@ test('a published post links to its page on the site, in a new tab, and shows it
       image_url: 'https://images.example.com/garage/liste.jpg',
       published_at: PUBLISHED_AT,
       views: 1234,
+    },
+    {
+      title: once,
+      slug: `test-liste-une-vue-${tag}`,
+      content: 'Contenu.',
+      published_at: PUBLISHED_AT,
+      views: 1,
+    },
+    {
+      title: never,
+      slug: `test-liste-aucune-vue-${tag}`,
+      content: 'Contenu.',
+      published_at: PUBLISHED_AT,
+      views: 0,
     },
     {
       title: draft,
@@ -198,6 +214,9 @@ test('a published post links to its page on the site, in a new tab, and shows it
   await expect(link).toHaveAttribute('href', `/blog/test-liste-publiee-${tag}`);
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(row(published)).toContainText(/1\s234 vues/);
+  // French keeps the singular below two.
+  await expect(row(once).locator('.blog-admin__slug')).toHaveText(/ · 1 vue$/);
+  await expect(row(never).locator('.blog-admin__slug')).toHaveText(/ · 0 vue$/);
   // A draft has no page on the site yet.
   await expect(row(draft).getByRole('link')).toHaveCount(0);
   const popup = page.waitForEvent('popup');

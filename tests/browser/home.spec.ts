@@ -144,12 +144,12 @@ test('the home page shows the default content of every section', async ({
   await expect(carousel.getByRole('img')).toHaveCount(1);
   await expect(carousel.getByRole('img')).toHaveAttribute(
     'alt',
-    "Mécanicien effectuant l'entretien d'un moteur",
+    DEFAULT_CONTENT.services.carouselImages[0]!.alt,
   );
   await carousel.getByRole('button', { name: /Afficher l'image 2/ }).click();
   await expect(carousel.getByRole('img')).toHaveAttribute(
     'alt',
-    'Contrôle des disques et plaquettes de frein',
+    DEFAULT_CONTENT.services.carouselImages[1]!.alt,
   );
   await expect(carousel.getByRole('button', { name: /Afficher l'image 2/ })).toHaveAttribute(
     'aria-current',

@@ -29,7 +29,7 @@ test('an article renders its markdown and counts one view per load', async ({ pa
       published_at: publishedAt,
     },
   ]);
-  const before = await posts.views(post!.slug);
+  expect(await posts.views(post!.slug)).toBe(0);
   const viewCalls = countViewCalls(page);
 
   await page.goto(`/blog/${post!.slug}`);
@@ -53,8 +53,8 @@ test('an article renders its markdown and counts one view per load', async ({ pa
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
 
   await expect(main.locator('time')).toHaveText(formatLongDate(publishedAt));
-  // The count with this visit, as the database answered it.
-  await expect(main.getByText(`${before + 1} vues`)).toBeVisible();
+  // The count with this visit, as the database answered it, in the singular.
+  await expect(main.locator('.article__views')).toHaveText('1 vue');
   await expect(main.locator('.article__cover img')).toHaveAttribute(
     'src',
     '/images/service-entretien.svg',
@@ -63,26 +63,26 @@ test('an article renders its markdown and counts one view per load', async ({ pa
 
   await page.waitForLoadState('networkidle');
   expect(viewCalls()).toBe(1);
-  await expect.poll(() => posts.views(post!.slug)).toBe(before + 1);
+  await expect.poll(() => posts.views(post!.slug)).toBe(1);
 
   await page.reload();
   await expect(main.getByRole('heading', { level: 1 })).toHaveText(post!.title);
   await page.waitForLoadState('networkidle');
   expect(viewCalls()).toBe(2);
-  await expect.poll(() => posts.views(post!.slug)).toBe(before + 2);
+  await expect.poll(() => posts.views(post!.slug)).toBe(2);
   // The reloaded page may come from the page cache, rendered before the first visit counted: the
   // count shown is still the live one.
-  await expect(main.getByText(`${before + 2} vues`)).toBeVisible();
+  await expect(main.locator('.article__views')).toHaveText('2 vues');
 });
 
-test('an empty view count reads 0 vues', async ({ page, posts, adminDb }) => {
+test('an empty view count reads 0 vue, in the singular', async ({ page, posts, adminDb }) => {
   const [post] = await posts.create([{ title: 'Jamais lu', published_at: daysFromNow(-1) }]);
   const cleared = await adminDb.from('blog_posts').update({ views: null }).eq('id', post!.id);
   expect(cleared.error).toBeNull();
   // The count shown is the one read with the article while this visit is not counted.
   await page.route('**/rest/v1/rpc/increment_views', (route) => route.abort());
   await page.goto(`/blog/${post!.slug}`);
-  await expect(page.getByRole('main').getByText('0 vues')).toBeVisible();
+  await expect(page.getByRole('main').locator('.article__views')).toHaveText('0 vue');
 });
 
 test('a broken cover image gives way to the default one', async ({ page, posts }) => {
@@ -141,7 +141,7 @@ test('a failed view count is only a warning', async ({ page, posts, consoleError
   await expect.poll(() => warnings.length).toBe(1);
   // The browser reports the refused request itself; the page adds no error of its own.
   expect(consoleErrors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
-  await expect(page.getByText(`0 vues`)).toBeVisible();
+  await expect(page.locator('.article__views')).toHaveText('0 vue');
 });
 
 test('an article loads with no console error', async ({ page, posts, consoleErrors }) => {

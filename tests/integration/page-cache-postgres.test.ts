@@ -115,7 +115,7 @@ describe('cached pages over PostgreSQL', () => {
 
   it('keeps a cached article when only its view count changed, and shows the count with the next edit', async () => {
     const first = await html('/blog/les-freins');
-    expect(views(first)).toBe('0 vues');
+    expect(views(first)).toBe('0 vue');
     await other.query("select public.increment_views('les-freins')");
     await other.query("update public.blog_posts set views = 41 where slug = 'les-freins'");
     const during = await transactionsDuring(async () => {

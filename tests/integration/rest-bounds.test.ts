@@ -183,6 +183,48 @@ describe.each([
     expect(stored.status).not.toBe(500);
   });
 
+  it('a filter value nested too deeply answers 400 before reaching Postgres, in every form', async () => {
+    const deep = nested(6000);
+    const object = `${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}`;
+    const before = await call(wide, '/site_content?select=type,content&order=type');
+    for (const [method, path] of [
+      ['GET', `/site_content?content=eq.${deep}`],
+      ['GET', `/site_content?content=not.eq.${deep}`],
+      ['GET', `/site_content?content=neq.${object}`],
+      ['GET', `/site_content?content=gt.${deep}`],
+      ['GET', `/site_content?content=in.(${deep})`],
+      ['GET', `/site_content?content=in.("x","${deep}")`],
+      ['GET', `/site_content?or=(type.eq.hero,content.eq.${deep})`],
+      ['GET', `/site_content?not.and=(type.eq.hero,content.eq.${deep})`],
+      ['GET', `/rpc/get_daily_stats?period=eq.${deep}`],
+      ['HEAD', `/site_content?content=eq.${deep}`],
+      ['PATCH', `/site_content?content=eq.${deep}`],
+      ['DELETE', `/site_content?content=eq.${deep}`],
+    ] as const) {
+      const { status, json } = await call(wide, path, {
+        method,
+        body: method === 'PATCH' ? JSON.stringify({ content: {} }) : undefined,
+      });
+      expect(status, `${method} ${path.slice(0, 40)}`).toBe(400);
+      if (method !== 'HEAD') {
+        expect(json).toMatchObject({
+          code: '54000',
+          message: expect.stringMatching(/^Requête trop complexe : la valeur du filtre sur/),
+        });
+      }
+    }
+    // An operator this server does not run is refused by name, however deep its value.
+    const contains = await call(wide, `/site_content?content=cs.${deep}`);
+    expect(contains.status).toBe(400);
+    expect(contains.json).toMatchObject({
+      message: 'Non pris en charge par ce serveur : opérateur cs',
+    });
+    // Nothing was changed, and a value within the bound is read as before.
+    expect(await call(wide, '/site_content?select=type,content&order=type')).toEqual(before);
+    const within = await call(wide, `/site_content?select=type&content=eq.${nested(32)}`);
+    expect(within).toMatchObject({ status: 200, json: [] });
+  });
+
   it('a select of more than 200 columns answers 400, 200 are answered', async () => {
     const ids = (n: number) => Array(n).fill('id').join(',');
     const over = await call(wide, `/blog_posts?select=${ids(201)}&limit=1`);

@@ -1,4 +1,5 @@
 import { LoadingStatus } from '../../lib/loading-status.tsx';
+import { formatViewCount } from '../../lib/view-count.ts';
 import { useId, type Ref } from 'react';
 import { BLOG_MESSAGES, pageCount, type PostListPage } from './blog-api.ts';
 import { postStatus, statusLabel, type PostSummary } from './blog-post.ts';
@@ -92,8 +93,6 @@ function Pager({
   );
 }
 
-const VIEWS = new Intl.NumberFormat('fr-FR');
-
 interface PostRowProps {
   post: PostSummary;
   busy: boolean;
@@ -119,7 +118,7 @@ function PostRow({ post, busy, onEdit, onDelete, onPublish }: PostRowProps) {
               <span className="visually-hidden">{` : voir « ${post.title} » sur le site (nouvel onglet)`}</span>
             </a>
             {' · '}
-            {VIEWS.format(post.views ?? 0)} vues
+            {formatViewCount(post.views)}
           </p>
         ) : (
           <p className="blog-admin__slug">/blog/{post.slug}</p>

@@ -3,6 +3,7 @@ import {
   axisLabel,
   chartSummary,
   chronological,
+  formatAverage,
   normalizeRows,
   periodLabel,
   PERIODS,
@@ -10,22 +11,35 @@ import {
 } from './stats-model.ts';
 
 describe('stat cards', () => {
-  it('sums, rounds the average and takes the first row as the last period', () => {
+  it('sums, keeps one decimal of the average and takes the first row as the last period', () => {
     const rows = normalizeRows([
       { period: '2026-11-22', visits: 5 },
       { period: '2026-11-21', visits: 0 },
       { period: '2026-11-20', visits: 2 },
     ]);
     // 7 / 3 = 2.33…
-    expect(statCards(rows)).toEqual({ total: 7, requests: 0, average: 2, last: 5 });
+    expect(statCards(rows)).toEqual({ total: 7, requests: 0, average: 2.3, last: 5 });
   });
 
-  it('rounds half up', () => {
+  it('rounds the decimal half up', () => {
     const rows = normalizeRows([
-      { period: '2026', visits: 3 },
+      { period: '2026', visits: 1 },
       { period: '2025', visits: 0 },
+      { period: '2024', visits: 0 },
+      { period: '2023', visits: 0 },
     ]);
-    expect(statCards(rows).average).toBe(2);
+    expect(statCards(rows).average).toBe(0.3);
+  });
+
+  it('does not read 0 for 10 visits over 30 days', () => {
+    const rows = normalizeRows(
+      Array.from({ length: 30 }, (_, i) => ({
+        period: `2026-11-${i + 1}`,
+        visits: i < 10 ? 1 : 0,
+      })),
+    );
+    expect(statCards(rows).average).toBe(0.3);
+    expect(formatAverage(statCards(rows).average)).toBe('0,3');
   });
 
   it('reads visits given as numeric strings (bigint over JSON)', () => {
@@ -36,6 +50,7 @@ describe('stat cards', () => {
     ]);
     expect(rows.map((row) => row.visits)).toEqual([12, 30, 0]);
     expect(statCards(rows)).toEqual({ total: 42, requests: 0, average: 14, last: 12 });
+    expect(formatAverage(statCards(rows).average)).toBe('14,0');
   });
 
   it("puts each period's requests beside its visits, 0 where none came", () => {

@@ -77,7 +77,7 @@ export interface StatCards {
   total: number;
   /** The requests over all the periods shown. */
   requests: number;
-  /** The total over the number of periods, rounded. */
+  /** The total over the number of periods, to one decimal (10 visits in 30 days: 0.3). */
   average: number;
   /** The visits of the first row returned (the newest period), 0 if none. */
   last: number;
@@ -88,7 +88,7 @@ export function statCards(rows: readonly StatRow[]): StatCards {
   return {
     total,
     requests: rows.reduce((sum, row) => sum + row.requests, 0),
-    average: rows.length ? Math.round(total / rows.length) : 0,
+    average: rows.length ? Math.round((total * 10) / rows.length) / 10 : 0,
     last: rows[0]?.visits ?? 0,
   };
 }
@@ -116,9 +116,18 @@ export function axisLabel(period: string): string {
 }
 
 const NUMBER = new Intl.NumberFormat('fr-FR');
+const ONE_DECIMAL = new Intl.NumberFormat('fr-FR', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
 
 export function formatCount(value: number): string {
   return NUMBER.format(value);
+}
+
+/** An average with its decimal, French style: '0,3', '2,0', '1 234,5'. */
+export function formatAverage(value: number): string {
+  return ONE_DECIMAL.format(value);
 }
 
 /** The rows oldest first, as the chart reads left to right. */

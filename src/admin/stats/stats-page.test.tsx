@@ -110,7 +110,8 @@ describe('StatsPage', () => {
 
     expect(calls).toEqual(['get_daily_stats']);
     expect(cardValue('Total des visites')).toBe('7');
-    expect(cardValue('Moyenne par période')).toBe('2');
+    // 7 visits over 3 days, with its decimal, French style.
+    expect(cardValue('Moyenne par période')).toBe('2,3');
     expect(cardValue('Dernière période')).toBe('4');
     expect(cardValue('Demandes reçues')).toBe('3');
     expect(container.textContent).toContain('Évolution des visites');
@@ -134,7 +135,7 @@ describe('StatsPage', () => {
     await flush();
     expect(container.textContent).toContain('12 dernières semaines');
     expect(container.querySelector('tbody th')?.textContent).toBe('Semaine 47 (2026)');
-    expect(cardValue('Moyenne par période')).toBe('8');
+    expect(cardValue('Moyenne par période')).toBe('7,5');
     // A period without requests counts 0 beside its visits.
     expect(
       [...container.querySelectorAll('tbody tr')].map((tr) => tr.lastElementChild?.textContent),

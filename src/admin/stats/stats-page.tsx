@@ -7,6 +7,7 @@ import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { fetchStats } from './stats-api.ts';
 import { StatsChart } from './stats-chart.tsx';
 import {
+  formatAverage,
   formatCount,
   PERIOD_ORDER,
   PERIODS,
@@ -85,10 +86,10 @@ function StatsData({ period, rows }: { period: StatsPeriod; rows: StatRow[] }) {
   return (
     <>
       <ul className="stats__cards" aria-label="Chiffres clés">
-        <Card label="Total des visites" value={cards.total} />
-        <Card label="Moyenne par période" value={cards.average} />
-        <Card label="Dernière période" value={cards.last} />
-        <Card label="Demandes reçues" value={cards.requests} />
+        <Card label="Total des visites" value={formatCount(cards.total)} />
+        <Card label="Moyenne par période" value={formatAverage(cards.average)} />
+        <Card label="Dernière période" value={formatCount(cards.last)} />
+        <Card label="Demandes reçues" value={formatCount(cards.requests)} />
       </ul>
 
       <section className="stats__panel" aria-labelledby={chartTitleId}>
@@ -138,11 +139,11 @@ function StatsData({ period, rows }: { period: StatsPeriod; rows: StatRow[] }) {
   );
 }
 
-function Card({ label, value }: { label: string; value: number }) {
+function Card({ label, value }: { label: string; value: string }) {
   return (
     <li className="stats__card">
       <span className="stats__card-label">{label}</span>
-      <span className="stats__card-value">{formatCount(value)}</span>
+      <span className="stats__card-value">{value}</span>
     </li>
   );
 }

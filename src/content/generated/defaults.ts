@@ -172,15 +172,15 @@ export const DEFAULT_CONTENT: ContentByType = {
     "carouselImages": [
       {
         "image": "/images/service-entretien.svg",
-        "alt": "Mécanicien effectuant l'entretien d'un moteur"
+        "alt": "Bidon d'huile moteur à étiquette jaune, une goutte d'huile tombant de son bec"
       },
       {
         "image": "/images/service-freins.svg",
-        "alt": "Contrôle des disques et plaquettes de frein"
+        "alt": "Disque de frein vu de face, son étrier jaune posé sur le bord"
       },
       {
         "image": "/images/service-diagnostic.svg",
-        "alt": "Diagnostic électronique sur valise"
+        "alt": "Écran d'ordinateur de diagnostic affichant une courbe, relié par un câble à une prise"
       }
     ]
   },

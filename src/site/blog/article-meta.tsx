@@ -1,6 +1,5 @@
 import { formatLongDate } from '../../lib/dates.ts';
-
-const VIEWS = new Intl.NumberFormat('fr-FR');
+import { formatViewCount } from '../../lib/view-count.ts';
 
 /** The publication date in French (day, long month, year) and the view count. */
 export function ArticleMeta({ date, views }: { date: string; views: number | null }) {
@@ -8,7 +7,7 @@ export function ArticleMeta({ date, views }: { date: string; views: number | nul
     <p className="article__meta">
       <time dateTime={date}>{formatLongDate(date)}</time>
       <span aria-hidden="true"> · </span>
-      <span className="article__views">{VIEWS.format(views ?? 0)} vues</span>
+      <span className="article__views">{formatViewCount(views)}</span>
     </p>
   );
 }

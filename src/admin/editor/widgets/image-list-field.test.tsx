@@ -31,7 +31,7 @@ describe('imageList', () => {
     ).toEqual(['Entretien', 'Freins', 'Diagnostic', 'Pneus']);
     expect((field(second, 'Freins') as HTMLInputElement).checked).toBe(true);
     expect((field(second, 'Texte alternatif') as HTMLInputElement).value).toBe(
-      'Contrôle des disques et plaquettes de frein',
+      'Disque de frein vu de face, son étrier jaune posé sur le bord',
     );
   });
 
@@ -84,7 +84,7 @@ describe('imageList', () => {
       '/images/service-diagnostic.svg',
     ]);
     expect((field(slide(2), 'Texte alternatif') as HTMLInputElement).value).toBe(
-      'Diagnostic électronique sur valise',
+      "Écran d'ordinateur de diagnostic affichant une courbe, relié par un câble à une prise",
     );
   });
 
