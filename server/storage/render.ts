@@ -188,9 +188,14 @@ export class Renderer {
     if (pending) return pending;
     const made = (async () => {
       if (await isFile(file)) return file;
-      const image = sharp(this.files.path(ref), { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize({ width, withoutEnlargement: true });
+      // A GIF keeps every frame in its renderings (GIF and WebP both animate); it has no EXIF
+      // orientation to apply.
+      const animated = metadata.mimetype === 'image/gif';
+      const source = sharp(this.files.path(ref), { limitInputPixels: MAX_INPUT_PIXELS, animated });
+      const image = (animated ? source : source.rotate()).resize({
+        width,
+        withoutEnlargement: true,
+      });
       const quality = QUALITY;
       const encoded =
         type === 'image/webp'

@@ -170,6 +170,20 @@ describe.each(backends)('photo storage (%s)', (_name, start) => {
       pageHeight: meta.pageHeight,
       delay: meta.delay,
     }).toEqual({ format: 'gif', pages: 2, width: 40, pageHeight: 30, delay: [100, 100] });
+
+    // Its renderings animate too, in WebP and in GIF.
+    const url = `${server.url}/storage/v1/render/image/public/media/${name}?width=480`;
+    for (const accept of ['image/webp,*/*', 'image/gif']) {
+      const rendered = await fetch(url, { headers: { Accept: accept } });
+      expect(rendered.status).toBe(200);
+      const frames = await sharp(Buffer.from(await rendered.arrayBuffer()), {
+        animated: true,
+      }).metadata();
+      expect({ type: rendered.headers.get('content-type'), pages: frames.pages }).toEqual({
+        type: accept === 'image/gif' ? 'image/gif' : 'image/webp',
+        pages: 2,
+      });
+    }
   });
 
   it('serves the public URL with its type, length, ETag and cache lifetime, and 304 when unchanged', async () => {
