@@ -45,20 +45,21 @@ test('a page whose code fails to load shows the French error screen after one re
 });
 
 test('a chunk gone after an update reloads the page once, which then works', async ({ page }) => {
+  const loads = countLoads(page);
   let failures = 0;
   await page.route(`**${STATS_CHUNK}`, async (route) => {
-    // The old build's file is gone once; the reloaded page finds the (current) file.
-    if (failures === 0) {
+    // The first page asks for the old build's file, gone (its preload and its import alike);
+    // the reloaded page gets the current one.
+    if (loads.value <= 1) {
       failures += 1;
       await route.fulfill({ status: 404, body: 'Not found' });
     } else {
       await route.continue();
     }
   });
-  const loads = countLoads(page);
   await page.goto('/admin/stats');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Statistiques de Visites');
-  expect(failures).toBe(1);
+  expect(failures).toBeGreaterThan(0);
   expect(loads.value).toBe(2);
 });
