@@ -7,11 +7,13 @@ import {
 } from 'react-router-dom';
 import { AdminArea } from './admin-area.tsx';
 import { AdminRoot } from './admin-root.tsx';
+import { AdminRouteError } from './errors/route-error.tsx';
 
 function createAdminRouter() {
   return createBrowserRouter(
     createRoutesFromElements(
-      <Route element={<AdminRoot />}>
+      // Every admin page's failure, a page whose code failed to download included, ends here.
+      <Route element={<AdminRoot />} errorElement={<AdminRouteError />}>
         <Route path="/admin/*" element={<AdminArea />} />
       </Route>,
     ),

@@ -1,13 +1,12 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../lib/page-loading.tsx';
-import { EDITABLE_SECTION_TYPES, sectionEditor } from '../content/section-types.ts';
+import { ADMIN_ROUTES, type AdminRoute } from './admin-routes.ts';
 import { RequireAuth } from './auth/require-auth.tsx';
 import { AdminNotFoundPage } from './pages/admin-not-found-page.tsx';
 import { AdminPlaceholderPage } from './pages/admin-placeholder-page.tsx';
 import { SectionEditorPage } from './pages/section-editor-page.tsx';
 import { AdminShell } from './shell/admin-shell.tsx';
-import { ADMIN_PAGES } from './shell/nav-items.ts';
 import { SectionsPage } from './sections/sections-page.tsx';
 import { AlertPage } from './alert/alert-page.tsx';
 import { ModalPage } from './modal/modal-page.tsx';
@@ -38,39 +37,40 @@ const PANELS: Record<string, ComponentType> = {
   compte: AccountPage,
 };
 
-/** Every home section type with content of its own gets its editor route from its schema. */
-const EDITOR_PATHS = new Set(EDITABLE_SECTION_TYPES.map((type) => sectionEditor(type).path));
+function routeElement(route: AdminRoute) {
+  switch (route.kind) {
+    case 'section-editor':
+      return <SectionEditorPage type={route.type} />;
+    case 'panel': {
+      const Panel = PANELS[route.path];
+      return Panel ? (
+        <Suspense fallback={<PageLoading />}>
+          <Panel />
+        </Suspense>
+      ) : (
+        <AdminPlaceholderPage title={route.page.title} />
+      );
+    }
+    case 'request':
+      return <RequestDetailPage />;
+    case 'not-found':
+      return <AdminNotFoundPage />;
+  }
+}
 
-/** Everything under /admin/*, behind the sign-in guard. */
+/** Everything under /admin/*, behind the sign-in guard: the routes of ADMIN_ROUTES. */
 export function AdminArea() {
   return (
     <RequireAuth>
       <Routes>
         <Route element={<AdminShell />}>
-          {EDITABLE_SECTION_TYPES.map((type) => (
-            <Route
-              key={type}
-              path={sectionEditor(type).path}
-              element={<SectionEditorPage type={type} />}
-            />
-          ))}
-          {ADMIN_PAGES.filter((page) => !EDITOR_PATHS.has(page.path)).map((page) => {
-            const Panel = PANELS[page.path];
-            const element = Panel ? (
-              <Suspense fallback={<PageLoading />}>
-                <Panel />
-              </Suspense>
+          {ADMIN_ROUTES.map((route) =>
+            route.path ? (
+              <Route key={route.path} path={route.path} element={routeElement(route)} />
             ) : (
-              <AdminPlaceholderPage title={page.title} />
-            );
-            return page.path ? (
-              <Route key={page.path} path={page.path} element={element} />
-            ) : (
-              <Route key="index" index element={element} />
-            );
-          })}
-          <Route path="demandes/:id" element={<RequestDetailPage />} />
-          <Route path="*" element={<AdminNotFoundPage />} />
+              <Route key="index" index element={routeElement(route)} />
+            ),
+          )}
         </Route>
       </Routes>
     </RequireAuth>

@@ -15,6 +15,21 @@ const GREEN = 'rgb(26, 97, 49)';
 const STORED_KEY = 'sk-browser-stored-key-9876';
 
 const panelOf = (page: Page) => page.getByRole('region', { name: "Génération d'articles par IA" });
+
+/** /admin/blog with its AI panel unfolded, as the owner opens it (it is folded under the list). */
+async function openPanel(page: Page): Promise<void> {
+  await page.goto('/admin/blog');
+  await page.getByText('Générer des articles avec l’IA', { exact: true }).click();
+  await expect(panelOf(page)).toBeVisible();
+}
+
+/** The page loaded again: the panel is folded again, and unfolded. */
+async function reopenPanel(page: Page): Promise<void> {
+  await page.reload();
+  await page.getByText('Générer des articles avec l’IA', { exact: true }).click();
+  await expect(panelOf(page)).toBeVisible();
+}
+
 const messageOf = (panel: Locator) => panel.getByRole('status');
 const keyField = (panel: Locator) => panel.getByLabel('Clé API OpenAI', { exact: true });
 const generateButton = (panel: Locator) => panel.locator('.ai-panel__generate');
@@ -45,7 +60,7 @@ test.describe('AI article generation panel', () => {
   });
 
   test('without a stored key: the blue request for one, generate disabled', async ({ page }) => {
-    await page.goto('/admin/blog');
+    await openPanel(page);
     const panel = panelOf(page);
     await expectMessage(panel, 'ℹ️ Veuillez entrer votre clé API OpenAI', BLUE);
     await expect(generateButton(panel)).toHaveText('Générer 4 article(s)');
@@ -55,7 +70,7 @@ test.describe('AI article generation panel', () => {
   });
 
   test('the key field hides and shows the key', async ({ page }) => {
-    await page.goto('/admin/blog');
+    await openPanel(page);
     const panel = panelOf(page);
     await keyField(panel).fill('sk-visible-1234');
     await expect(keyField(panel)).toHaveAttribute('type', 'password');
@@ -69,7 +84,7 @@ test.describe('AI article generation panel', () => {
     page,
     adminDb,
   }) => {
-    await page.goto('/admin/blog');
+    await openPanel(page);
     const panel = panelOf(page);
     await keyField(panel).fill('pas-une-cle');
     await panel.getByRole('button', { name: 'Enregistrer la clé' }).click();
@@ -85,7 +100,7 @@ test.describe('AI article generation panel', () => {
     // Only this success clears itself, after 3 seconds.
     await expect(messageOf(panel)).toHaveText('', { timeout: 5_000 });
 
-    await page.reload();
+    await reopenPanel(page);
     await expect(panelOf(page)).toContainText('sk-…9876');
     await expect(panelOf(page)).not.toContainText(STORED_KEY);
     await expect(generateButton(panelOf(page))).toBeEnabled();
@@ -95,7 +110,7 @@ test.describe('AI article generation panel', () => {
     await page.route('**/rest/v1/api_keys**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' }),
     );
-    await page.goto('/admin/blog');
+    await openPanel(page);
     const panel = panelOf(page);
     await expectMessage(panel, '❌ Erreur lors du chargement de la clé API', RED);
     await keyField(panel).fill('sk-will-not-save');
@@ -106,14 +121,14 @@ test.describe('AI article generation panel', () => {
   test('the model is kept across reloads; an invalid stored model is reset to gpt-4', async ({
     page,
   }) => {
-    await page.goto('/admin/blog');
+    await openPanel(page);
     await panelOf(page).getByLabel('Modèle').selectOption('gpt-3.5-turbo');
-    await page.reload();
+    await reopenPanel(page);
     await expect(panelOf(page).getByLabel('Modèle')).toHaveValue('gpt-3.5-turbo');
     expect(await page.evaluate(() => localStorage.getItem('ai_model'))).toBe('gpt-3.5-turbo');
 
     await page.evaluate(() => localStorage.setItem('ai_model', 'gpt-5'));
-    await page.reload();
+    await reopenPanel(page);
     await expect(panelOf(page).getByLabel('Modèle')).toHaveValue('gpt-4');
     expect(await page.evaluate(() => localStorage.getItem('ai_model'))).toBeNull();
     // Nothing but the model is kept in the browser.
@@ -125,7 +140,7 @@ test.describe('AI article generation panel', () => {
     page,
     adminDb,
   }) => {
-    await page.goto('/admin/blog');
+    await openPanel(page);
     const panel = panelOf(page);
     await panel.getByLabel('Modèle').selectOption('gpt-4-turbo');
     await panel.getByLabel("Nombre d'articles").fill('2');
@@ -161,7 +176,7 @@ test.describe('AI article generation panel', () => {
 
   test('a generation with the stored key, the field left empty', async ({ page, adminDb }) => {
     await adminDb.from('api_keys').upsert({ name: 'openai', key: STORED_KEY });
-    await page.goto('/admin/blog');
+    await openPanel(page);
     const panel = panelOf(page);
     await expect(panel).toContainText('sk-…9876');
     await panel.getByLabel("Nombre d'articles").fill('1');
@@ -172,7 +187,7 @@ test.describe('AI article generation panel', () => {
   test('generation failures: a bad key, the server text, its status, no answer', async ({
     page,
   }) => {
-    await page.goto('/admin/blog');
+    await openPanel(page);
     const panel = panelOf(page);
 
     await keyField(panel).fill('pas-une-cle');
@@ -207,7 +222,7 @@ test.describe('AI article generation panel', () => {
 
   test('axe finds no violation on the panel, in each state', async ({ page }) => {
     const check = async () => expect(await axeViolations(page, '.ai-panel')).toEqual([]);
-    await page.goto('/admin/blog');
+    await openPanel(page);
     const panel = panelOf(page);
     await expect(messageOf(panel)).toHaveText(/Veuillez entrer/);
     await check();

@@ -133,6 +133,9 @@ test('120 posts: 50 a page, the pager moves, the filter is asked of the database
     expect(requests.every((url) => !url.searchParams.get('select')!.includes('content'))).toBe(
       true,
     );
+    // From the top: axe counts a button that the sticky header happens to cover, wherever the
+    // pager left the scroll, as a touch target too small.
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await axeViolations(page)).toEqual([]);
   } finally {
     await page.context().close();

@@ -106,8 +106,9 @@ test('create a draft, edit it, publish it now, and see it on /blog', async ({
 }) => {
   await page.goto('/admin/blog');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gestion du Blog');
-  // The AI panel is embedded on the page.
-  await expect(page.getByRole('region', { name: "Génération d'articles par IA" })).toBeVisible();
+  // The AI panel is on the page, folded away.
+  await expect(page.getByText('Générer des articles avec l’IA', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: "Génération d'articles par IA" })).toBeHidden();
 
   const toggle = page.getByRole('button', { name: 'Nouvel Article' });
   await toggle.click();
@@ -121,9 +122,12 @@ test('create a draft, edit it, publish it now, and see it on /blog', async ({
     'rows',
     '2',
   );
-  await expect(form.getByRole('textbox', { name: 'Date de publication', exact: true })).toHaveValue(
-    '',
-  );
+  // One publishing choice, a draft unless the owner picks another.
+  const publication = form.getByRole('group', { name: 'Publication' });
+  await expect(publication.getByRole('radio')).toHaveCount(3);
+  await expect(publication.getByRole('radio', { name: 'Brouillon' })).toBeChecked();
+  await expect(publication.getByRole('radio', { name: 'Publier maintenant' })).not.toBeChecked();
+  await expect(publication.getByRole('radio', { name: 'Programmer' })).not.toBeChecked();
 
   // 'Nouvel Article' toggles the form.
   await toggle.click();
@@ -214,7 +218,14 @@ test('a post scheduled a minute ago is published by the system and shows on /blo
   const form = formOf(page, 'Nouvel article');
   const title = `Programmé dans le passé ${tag}`;
   await fillPost(form, { title });
-  await form.getByRole('textbox', { name: 'Publication programmée', exact: true }).fill(typed);
+  await form.getByRole('radio', { name: 'Programmer' }).check();
+  // Programming asks for its date and time first.
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  const when = form.getByLabel('Date et heure de publication');
+  await expect(form.getByText('Choisissez la date et l’heure de publication.')).toBeVisible();
+  await expect(when).toBeFocused();
+  expect(await storedPost(serviceDb, title)).toEqual([]);
+  await when.fill(typed);
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(successMessage(page)).toHaveText('Article enregistré avec succès');
 
@@ -388,11 +399,14 @@ test('has no axe violations (WCAG 2.0–2.2 A and AA): list, form and dialog', a
   try {
     await page.goto('/admin/blog');
     await expect(rowOf(page, `Axe brouillon ${tag}`)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByText('Générer des articles avec l’IA', { exact: true }).click();
     await expect(page.getByRole('region', { name: "Génération d'articles par IA" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Nouvel Article' }).click();
     const form = formOf(page, 'Nouvel article');
+    await form.getByRole('radio', { name: 'Programmer' }).check();
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(form.getByText('Ce champ est obligatoire.').first()).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
@@ -403,4 +417,67 @@ test('has no axe violations (WCAG 2.0–2.2 A and AA): list, form and dialog', a
   } finally {
     await page.context().close();
   }
+});
+
+test('« Publier maintenant » in the form publishes; a published post opens as it is', async ({
+  page,
+  serviceDb,
+}) => {
+  await page.goto('/admin/blog');
+  await page.getByRole('button', { name: 'Nouvel Article' }).click();
+  const form = formOf(page, 'Nouvel article');
+  const title = `Publié depuis le formulaire ${tag}`;
+  await fillPost(form, { title });
+  const before = Date.now();
+  await form.getByRole('radio', { name: 'Publier maintenant' }).check();
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(successMessage(page)).toHaveText('Article enregistré avec succès');
+  const row = rowOf(page, title);
+  await expect(statusOf(row)).toHaveText(`Publié le ${PARIS_DATE.format(new Date())}`);
+  const [stored] = await storedPost(serviceDb, title);
+  expect(stored!.scheduled_at).toBeNull();
+  const publishedAt = new Date(stored!.published_at!).getTime();
+  expect(publishedAt).toBeGreaterThanOrEqual(before - 5_000);
+  expect(publishedAt).toBeLessThanOrEqual(Date.now() + 5_000);
+
+  // Opened again, it says so; saved with another title, it keeps its publication date.
+  await row.getByRole('button', { name: 'Modifier' }).click();
+  const edit = formOf(page, "Modifier l'article");
+  const published = `Publié le ${PARIS_DATE.format(new Date(stored!.published_at!))}`;
+  await expect(edit.getByRole('radio', { name: published })).toBeChecked();
+  await expect(edit.getByRole('radio', { name: 'Publier maintenant' })).toHaveCount(0);
+  const renamed = `Publié puis renommé ${tag}`;
+  await edit.getByRole('textbox', { name: 'Titre', exact: true }).fill(renamed);
+  await edit.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(successMessage(page)).toHaveText('Article enregistré avec succès');
+  expect(await storedPost(serviceDb, renamed)).toEqual([
+    expect.objectContaining({ published_at: stored!.published_at, scheduled_at: null }),
+  ]);
+
+  // A programmed post opens on « Programmer » at its date, in Paris time.
+  const at = fromParis(2031, 3, 14, 9, 15).toISOString();
+  await seed(serviceDb, [{ title: `Programmé ${tag}`, scheduled_at: at }]);
+  await page.getByRole('button', { name: 'Recharger la liste' }).click();
+  await rowOf(page, `Programmé ${tag}`).getByRole('button', { name: 'Modifier' }).click();
+  const programmed = formOf(page, "Modifier l'article");
+  await expect(programmed.getByRole('radio', { name: 'Programmer' })).toBeChecked();
+  await expect(programmed.getByLabel('Date et heure de publication')).toHaveValue(
+    '2031-03-14T09:15',
+  );
+});
+
+test('on a phone the articles come first; the AI generator opens on demand', async ({
+  page,
+  serviceDb,
+}) => {
+  await seed(serviceDb, [{ title: `Sur téléphone ${tag}` }]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/admin/blog');
+  await expect(page.getByRole('heading', { name: 'Articles', exact: true })).toBeInViewport();
+  await expect(rowOf(page, `Sur téléphone ${tag}`)).toBeVisible();
+  const panel = page.getByRole('region', { name: "Génération d'articles par IA" });
+  await expect(panel).toBeHidden();
+  await page.getByText('Générer des articles avec l’IA', { exact: true }).click();
+  await expect(panel).toBeVisible();
+  await expect(panel.getByLabel('Modèle')).toBeVisible();
 });

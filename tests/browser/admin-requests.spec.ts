@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
@@ -180,6 +181,46 @@ test.describe('Demandes', () => {
     await page.getByRole('link', { name: 'Voir les demandes' }).click();
     await expect(page).toHaveURL(/\/admin\/demandes\?statut=nouvelle$/);
     await expect(rows.locator('th a')).toHaveText(['Camille Martin', 'Alex Petit']);
+    await page.context().close();
+  });
+
+  test('the status and the note look like the content editors’ fields', async ({
+    browser,
+    serviceDb,
+  }) => {
+    const ids = await seed(serviceDb);
+    const page = await session.newPage(browser);
+    const look = (control: Locator) =>
+      control.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return {
+          border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+          radius: style.borderTopLeftRadius,
+          padding: `${style.paddingTop} ${style.paddingLeft}`,
+          font: `${style.fontSize} ${style.fontFamily}`,
+          background: style.backgroundColor,
+          color: style.color,
+        };
+      });
+    // A field of a content editor, as the owner knows them.
+    await page.goto('/admin/identity');
+    const editorField = await look(page.locator('input.editor-input[type="text"]').first());
+    const editorLabel = await page
+      .locator('.editor-field__label')
+      .first()
+      .evaluate((label) => getComputedStyle(label).fontWeight);
+
+    await page.goto(`/admin/demandes/${ids['Camille Martin']}`);
+    const status = page.getByLabel('Statut', { exact: true });
+    const note = page.getByLabel(/Note privée/);
+    expect(await look(status)).toEqual(editorField);
+    expect(await look(note)).toEqual(editorField);
+    for (const label of [
+      page.getByText('Statut', { exact: true }),
+      page.getByText(/^Note privée/),
+    ]) {
+      expect(await label.evaluate((node) => getComputedStyle(node).fontWeight)).toBe(editorLabel);
+    }
     await page.context().close();
   });
 

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { test, expect, daysFromNow } from './site-blog-posts.ts';
+import { layoutProblems } from './layout-problems.ts';
 import { storedContent } from './site-home-helpers.ts';
 
 /**
@@ -15,61 +16,6 @@ const SCREENS_DIR = 'test-results/screens';
 
 /** Below this width phones get the fixed call button (site.css: 47.99rem). */
 const PHONE_MAX_WIDTH = 767;
-
-/**
- * What is wrong with the page's layout, one line per fault: the page wider than the window, text
- * cut by a box that hides its overflow, an input whose placeholder or value does not fit, a
- * footer above the window's bottom on a short page.
- */
-async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) {
-      problems.push(`la page déborde : ${root.scrollWidth} px pour ${root.clientWidth} px`);
-    }
-    const describe = (element: Element) =>
-      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
-        typeof element.className === 'string' && element.className
-          ? `.${element.className.trim().split(/\s+/).join('.')}`
-          : ''
-      }`;
-    const visible = (element: Element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 1 && box.height > 1 && getComputedStyle(element).visibility !== 'hidden';
-    };
-    for (const element of document.body.querySelectorAll('*')) {
-      if (!(element instanceof HTMLElement) || !visible(element)) continue;
-      const style = getComputedStyle(element);
-      const hides = (value: string) => value === 'hidden' || value === 'clip';
-      if (!hides(style.overflowX) && !hides(style.overflowY)) continue;
-      if (!element.innerText.trim()) continue;
-      const cutX = hides(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
-      const cutY = hides(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
-      if (cutX || cutY) problems.push(`texte coupé dans ${describe(element)}`);
-    }
-    const canvas = document.createElement('canvas').getContext('2d');
-    for (const input of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-      'input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea',
-    )) {
-      if (!canvas || !visible(input)) continue;
-      const text = input.value || input.placeholder;
-      const style = getComputedStyle(input);
-      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room =
-        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      const width = canvas.measureText(text).width;
-      if (width > room) {
-        problems.push(`« ${text} » coupé dans ${describe(input)} (${width} px pour ${room} px)`);
-      }
-    }
-    const footer = document.querySelector('footer');
-    if (footer && footer.getBoundingClientRect().bottom + window.scrollY < window.innerHeight - 1) {
-      problems.push('le pied de page ne descend pas jusqu’en bas de la fenêtre');
-    }
-    return problems;
-  });
-}
 
 /** Pictures shown twice in one section (a hidden carousel slide counts: it comes round). */
 async function repeatedPictures(page: Page): Promise<string[]> {

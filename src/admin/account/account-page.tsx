@@ -9,6 +9,7 @@ import {
 } from '../../lib/supabase-config.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { leaveForLogin } from '../auth/leave-for-login.ts';
+import { qrImageSource } from './qr-image.ts';
 import './account.css';
 
 const MIN_PASSWORD_LENGTH = 12;
@@ -129,7 +130,7 @@ function TwoFactor({ client }: { client: SupabaseClient }) {
           </p>
           {enrolment.qrCode && (
             <img
-              src={enrolment.qrCode}
+              src={qrImageSource(enrolment.qrCode)}
               alt="QR code de la double authentification"
               width={200}
               height={200}

@@ -10,7 +10,16 @@ import { formFromPost, type BlogPost, type BlogPostForm } from './blog-post.ts';
 import type { Version } from '../content/history-api.ts';
 import { HistoryButton, HistoryPanel } from '../editor/history-panel.tsx';
 import { PostPreview } from './post-preview.tsx';
-import { ParisDateTimeWidget } from './paris-date-time-widget.tsx';
+import { PublicationChoiceField } from './publication-choice.tsx';
+import {
+  applyChoice,
+  finalPublication,
+  MISSING_DATE,
+  publicationChoice,
+  publishLabel,
+  scheduledDate,
+  type PublicationChoice,
+} from './publication.ts';
 import '../styles/editor.css';
 import {
   FORM_BEHAVIOUR,
@@ -36,25 +45,18 @@ const { schema, uiSchema: baseUiSchema } = FORMS['blog-post'] as unknown as {
   uiSchema: UiSchema;
 };
 
-const PARIS_TIME_HELP = 'Date et heure de Paris.';
-
-/** The blog-post form hints, with the date-times read and typed in Paris time. */
+/**
+ * The blog-post form hints. The two stored dates are not fields of their own: the one publishing
+ * choice below the form sets them (PublicationChoiceField).
+ */
 export const BLOG_UI_SCHEMA = {
   ...baseUiSchema,
-  published_at: {
-    ...(baseUiSchema.published_at as UiSchema | undefined),
-    'ui:widget': 'parisDateTime',
-    'ui:help': PARIS_TIME_HELP,
-  },
-  scheduled_at: {
-    ...(baseUiSchema.scheduled_at as UiSchema | undefined),
-    'ui:widget': 'parisDateTime',
-    'ui:help': `${PARIS_TIME_HELP} Sans date de publication, l'article sera publié automatiquement à cette date.`,
-  },
+  published_at: { 'ui:widget': 'hidden' },
+  scheduled_at: { 'ui:widget': 'hidden' },
 } as UiSchema as UiSchema<BlogPostForm>;
 
 const TEMPLATES = EDITOR_TEMPLATES as Partial<TemplatesType<BlogPostForm>>;
-const FORM_WIDGETS = { ...EDITOR_WIDGETS, ...WIDGETS, parisDateTime: ParisDateTimeWidget };
+const FORM_WIDGETS = { ...EDITOR_WIDGETS, ...WIDGETS };
 const transformErrors = frenchErrors(schema);
 const customValidate = requiredNotBlank<BlogPostForm>(schema);
 
@@ -84,7 +86,7 @@ export function postDraftKey(id: string | null): string {
 
 /**
  * The article form (docs/product.md#blog-panel): title, content (10 rows), excerpt (2 rows),
- * cover image URL, publication and scheduled date-times in Paris time; the blog-post schema's
+ * cover image URL, then one publishing choice (now, programmed in Paris time, or draft); the schema's
  * rules with our French messages, checked on blur and on save. Closing it, or leaving the page, with
  * changes not saved asks first, and those changes are kept in this browser until saved
  * (docs/decisions/027-unsaved-changes.md).
@@ -102,6 +104,30 @@ export function BlogForm(props: BlogFormProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const container = useRef<HTMLDivElement>(null);
   const formValidator = useMemo(() => blogValidator(), []);
+  const [choice, setChoice] = useState<PublicationChoice>(() => publicationChoice(initialData));
+  const [scheduleAt, setScheduleAt] = useState(() => scheduledDate(initialData));
+  const [dateError, setDateError] = useState<string | null>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
+  // Read once: the first option's label says what it does for the post as it was opened.
+  const [firstLabel] = useState(() => publishLabel(initialData));
+
+  const choose = useCallback(
+    (next: PublicationChoice, at: string | null) => {
+      setChoice(next);
+      setScheduleAt(at);
+      setDateError(null);
+      setData((current) => applyChoice(current, next, initialData, at));
+    },
+    [initialData],
+  );
+
+  /** Values put back whole (a draft kept in this browser): the choice follows them. */
+  const replaceData = useCallback((value: BlogPostForm) => {
+    setData(value);
+    setChoice(publicationChoice(value));
+    setScheduleAt(scheduledDate(value));
+    setDateError(null);
+  }, []);
 
   // The form opens where the owner's attention goes: its title.
   useEffect(() => heading.current?.focus(), []);
@@ -118,11 +144,16 @@ export function BlogForm(props: BlogFormProps) {
 
   const handleSubmit = useCallback(
     (event: IChangeEvent<BlogPostForm>) => {
-      const submitted = event.formData as BlogPostForm;
+      if (choice === 'schedule' && !scheduleAt) {
+        setDateError(MISSING_DATE);
+        dateInput.current?.focus();
+        return;
+      }
+      const submitted = finalPublication(event.formData as BlogPostForm, choice, initialData);
       setSaving(true);
       void onSubmit(submitted).finally(() => setSaving(false));
     },
-    [onSubmit],
+    [onSubmit, choice, scheduleAt, initialData],
   );
 
   const focusFirstInvalid = useFocusFirstInvalid(container);
@@ -158,7 +189,7 @@ export function BlogForm(props: BlogFormProps) {
           draft={draft.offered}
           onRestore={(value) => {
             draft.accept();
-            setData(value);
+            replaceData(value);
           }}
           onDismiss={draft.dismiss}
         />
@@ -179,6 +210,15 @@ export function BlogForm(props: BlogFormProps) {
         customValidate={customValidate}
         focusOnFirstError={focusFirstInvalid}
       >
+        <PublicationChoiceField
+          choice={choice}
+          publishLabel={firstLabel}
+          at={scheduleAt}
+          error={dateError}
+          onChoice={(next) => choose(next, scheduleAt)}
+          onDate={(at) => choose('schedule', at)}
+          dateRef={dateInput}
+        />
         <div className="editor__actions blog-form__actions">
           <button type="submit" className="button" disabled={saving} onMouseDown={keepFocus}>
             {saving ? 'Enregistrement…' : 'Enregistrer'}

@@ -179,6 +179,18 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
+/** The publishing choice labelled `label`, as the owner reads it. */
+function choice(label: string): HTMLInputElement;
+function choice(label: string, required: false): HTMLInputElement | undefined;
+function choice(label: string, required = true): HTMLInputElement | undefined {
+  const found = [...container.querySelectorAll<HTMLLabelElement>('.blog-form__choice')].find(
+    (l) => l.textContent?.trim() === label,
+  );
+  const input = found?.querySelector('input') ?? undefined;
+  if (required && !input) throw new Error(`No choice labelled "${label}"`);
+  return input;
+}
+
 describe('BlogPage', () => {
   it('lists the posts with their status, reading only the columns it shows', async () => {
     const fake = fakeClient();
@@ -350,10 +362,12 @@ describe('BlogPage', () => {
     expect(container.querySelector('h2')?.textContent).toBe("Modifier l'article");
     expect(field(container, 'Titre').value).toBe('Programmé');
     expect(field(container, 'Contenu').value).toBe('Contenu');
-    // 08:00 UTC on 1 July is 10:00 in Paris (summer time).
-    expect(field(container, 'Publication programmée').value).toBe('2027-07-01T10:00');
+    // The one publishing choice shows the post's state: programmed, at 10:00 in Paris on
+    // 1 July (08:00 UTC, summer time).
+    expect(choice('Programmer').checked).toBe(true);
+    expect(field(container, 'Date et heure de publication').value).toBe('2027-07-01T10:00');
     // 10:30 in Paris on 15 January (winter time) is 09:30 UTC.
-    await typeInto(field(container, 'Date de publication'), '2027-01-15T10:30');
+    await typeInto(field(container, 'Date et heure de publication'), '2027-01-15T10:30');
     await typeInto(field(container, 'Titre'), 'Nouveau titre');
     await act(async () => container.querySelector('form')!.requestSubmit());
     await flush();
@@ -362,9 +376,24 @@ describe('BlogPage', () => {
         id: 'b',
         title: 'Nouveau titre',
         slug: 'programme',
-        published_at: '2027-01-15T09:30:00.000Z',
-        scheduled_at: '2027-07-01T08:00:00.000Z',
+        published_at: null,
+        scheduled_at: '2027-01-15T09:30:00.000Z',
       }),
+    ]);
+  });
+
+  it('a published post opens as published on its date, and stays so when saved', async () => {
+    const fake = fakeClient();
+    await mount(fake);
+    await click(button('Modifier', rowOf('Publié')));
+    await flush();
+    expect(choice('Publié le 20 novembre 2026').checked).toBe(true);
+    expect(choice('Publier maintenant', false)).toBeUndefined();
+    await typeInto(field(container, 'Titre'), 'Publié, corrigé');
+    await act(async () => container.querySelector('form')!.requestSubmit());
+    await flush();
+    expect(fake.saves).toEqual([
+      expect.objectContaining({ published_at: '2026-11-20T09:00:00.000Z', scheduled_at: null }),
     ]);
   });
 

@@ -49,7 +49,10 @@ export interface BlogPageProps {
   client?: SupabaseClient | null;
 }
 
-/** 'Gestion du Blog' (/admin/blog), with the AI generation panel on top. */
+/**
+ * 'Gestion du Blog' (/admin/blog): the articles first, then the AI generation panel folded away
+ * (opened on demand), so that on a phone the list starts at the top of the screen.
+ */
 export function BlogPage({ client = defaultClient }: BlogPageProps) {
   return (
     <>
@@ -193,8 +196,6 @@ function BlogManager({ client }: { client: SupabaseClient }) {
 
   return (
     <div className="blog-admin">
-      <AiArticlePanel onGenerated={() => void reload()} client={client} />
-
       <div className="blog-admin__messages">
         <p role="status" className={message?.kind === 'success' ? 'blog-admin__success' : ''}>
           {message?.kind === 'success' ? message.text : ''}
@@ -294,6 +295,11 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         onDelete={setToDelete}
         onPublish={(post) => void handlePublish(post)}
       />
+
+      <details className="blog-admin__ai">
+        <summary className="blog-admin__ai-summary">Générer des articles avec l’IA</summary>
+        <AiArticlePanel onGenerated={() => void reload()} client={client} />
+      </details>
 
       <DeletedPosts client={client} onRestored={() => void reload()} />
 

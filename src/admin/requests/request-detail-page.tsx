@@ -23,6 +23,8 @@ import {
   useRequestDetail,
   useUpdateRequest,
 } from './use-requests.ts';
+// The status and the note are fields like the content editors' ones, with their styles.
+import '../styles/editor.css';
 import './requests.css';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
@@ -161,11 +163,13 @@ function Handling({ client, request }: { client: SupabaseClient; request: Reques
       </dl>
 
       <section className="request__handling" aria-label="Suivi de la demande">
-        <div className="form__field">
-          <label htmlFor={statusId}>Statut</label>
+        <div className="editor-field">
+          <label htmlFor={statusId} className="editor-field__label">
+            Statut
+          </label>
           <select
             id={statusId}
-            className="form__input"
+            className="editor-input request__status-field"
             value={
               update.isPending && update.variables && 'status' in update.variables
                 ? update.variables.status
@@ -181,11 +185,13 @@ function Handling({ client, request }: { client: SupabaseClient; request: Reques
           </select>
         </div>
 
-        <form className="form__field" onSubmit={saveNote}>
-          <label htmlFor={noteId}>Note privée (visible seulement dans l’administration)</label>
+        <form className="editor-field request__note-form" onSubmit={saveNote}>
+          <label htmlFor={noteId} className="editor-field__label">
+            Note privée (visible seulement dans l’administration)
+          </label>
           <textarea
             id={noteId}
-            className="form__input request__note"
+            className="editor-input request__note"
             rows={5}
             maxLength={5000}
             value={note}

@@ -133,6 +133,7 @@ function Inbox({ client }: { client: SupabaseClient }) {
   );
 }
 
+/** A request's row; on a phone, a card whose cells name their column (requests.css). */
 function InboxLine({ row }: { row: InboxRow }) {
   return (
     <tr data-status={row.status}>
@@ -140,11 +141,11 @@ function InboxLine({ row }: { row: InboxRow }) {
         <Link to={`/admin/demandes/${row.id}`}>{row.name}</Link>
         {row.mail_failed && <span className="requests__failed">Notification non envoyée</span>}
       </th>
-      <td>
+      <td data-label="Véhicule">
         {row.vehicle_make} {row.vehicle_model} ({row.vehicle_year})
       </td>
-      <td>{row.service}</td>
-      <td>{formatLongDateTime(row.created_at)}</td>
+      <td data-label="Besoin">{row.service}</td>
+      <td data-label="Reçue le">{formatLongDateTime(row.created_at)}</td>
       <td>
         <span className="requests__status" data-status={row.status}>
           {statusLabel(row.status)}
