@@ -16,7 +16,7 @@ import {
 } from './request-form-model.ts';
 import { fetchFormStart } from './api/form-start.ts';
 import { submitRequest } from './api/submit-request.ts';
-import { preferredDayBounds } from './preferred-days.ts';
+import { parisDay, preferredDayBounds } from './preferred-days.ts';
 import { isExpiredStart, requestProblems } from './request-problems.ts';
 import {
   controlProps,
@@ -46,16 +46,20 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
   const [sent, setSent] = useState(initial.sent);
   const [sending, setSending] = useState(false);
   const [startedAt, setStartedAt] = useState(initial.startedAt);
+  const [today, setToday] = useState(initial.today);
   const summary = useRef<HTMLDivElement>(null);
   const confirmation = useRef<HTMLDivElement>(null);
-  const days = preferredDayBounds(initial.today);
+  const days = preferredDayBounds(today);
 
-  // A form the server did not render asks the database for its signed start when shown.
+  // A form the server did not render (a static host's page, made at build time) asks the
+  // database for its signed start when shown, and offers days from today on.
   useEffect(() => {
     if (startedAt !== null) return;
     let current = true;
     void fetchFormStart().then((start) => {
-      if (current && start) setStartedAt(start);
+      if (!current) return;
+      setToday(parisDay(Date.now()));
+      if (start) setStartedAt(start);
     });
     return () => {
       current = false;
