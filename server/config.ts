@@ -72,6 +72,8 @@ export interface ServerConfig {
   notifyEmail: string | undefined;
   /** Quote and appointment requests accepted per client address per hour (0: no limit). */
   requestRateLimit: number;
+  /** Mails the site sends per hour, all recipients together (0: no limit). */
+  mailHourlyLimit: number;
   /** Requests older than this many months are deleted (docs/product.md, requests). */
   requestRetentionMonths: number;
   /** Password-reset mails asked per client address per hour (0: no limit). */
@@ -232,6 +234,7 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     mailFrom: env.MAIL_FROM || undefined,
     notifyEmail: env.NOTIFY_EMAIL || undefined,
     requestRateLimit: integer('REQUEST_RATE_LIMIT', env.REQUEST_RATE_LIMIT, 5),
+    mailHourlyLimit: integer('MAIL_HOURLY_LIMIT', env.MAIL_HOURLY_LIMIT, 100),
     requestRetentionMonths: Math.max(
       1,
       integer('REQUEST_RETENTION_MONTHS', env.REQUEST_RETENTION_MONTHS, 24),

@@ -64,7 +64,11 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   const url = ownUrl(config.host, port);
   const siteUrl = config.siteUrl ?? url;
 
-  const mailer = createMailer(config);
+  const limits = createLimits(
+    config,
+    isPostgres(database) ? postgresStore(database.pool) : memoryStore,
+  );
+  const mailer = createMailer(config, limits.mails);
   const outbox = mailer.enabled
     ? createOutbox({ db: database, mailer, notifyEmail: config.notifyEmail, siteUrl })
     : undefined;
@@ -72,7 +76,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
     db: database,
     config,
     siteUrl,
-    limits: createLimits(config, isPostgres(database) ? postgresStore(database.pool) : memoryStore),
+    limits,
     sessions: new SessionLiveness(database),
     outbox,
     mailer: mailer.enabled ? mailer : undefined,

@@ -34,6 +34,7 @@ import {
   requestFormKeys,
   type RequestFormState,
 } from './site/request/request-form-model.ts';
+import { parisDay } from './site/request/preferred-days.ts';
 import { REQUEST_FORM_PATH } from './site/request/request-route.ts';
 import {
   articleHead,
@@ -59,6 +60,11 @@ export interface PublicDataSource {
   publishedPostsPage?(limit: number, offset: number): Promise<PostCard[]>;
   /** The published post with this slug, or null. */
   article(slug: string): Promise<Article | null>;
+  /**
+   * A signed start of the request form (public.request_form_start); a source without it leaves
+   * the browser to ask for one.
+   */
+  requestFormStart?(): Promise<string>;
 }
 
 export interface RenderOptions {
@@ -157,7 +163,9 @@ async function prefetch(
   }
   if (route.page === 'request') {
     // When the form was shown starts its minimum fill time (docs/decisions/032-requests.md).
-    set(requestFormKeys.state, requestForm ?? freshFormState(Date.now()));
+    // Signed by the database, so that no client can make it older (request-form-abuse decision).
+    const started = (await source.requestFormStart?.()) ?? null;
+    set(requestFormKeys.state, requestForm ?? freshFormState(started, parisDay(Date.now())));
     return { head: requestHead(content, siteUrl), status: 200 };
   }
   if (route.page === 'blog') {

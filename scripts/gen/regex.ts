@@ -32,17 +32,22 @@ const CONTROL_ESCAPES: Record<string, string> = {
   f: '\f',
 };
 
+/**
+ * Control and format characters (line breaks, direction overrides…), which the generated SQL
+ * spells as escapes: a migration never carries an invisible character.
+ */
+const INVISIBLE = /^[\p{Cc}\p{Cf}]$/u;
+const escaped = (char: string) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`;
+
 /** A literal character, escaped for use outside a bracket expression. */
 function literal(char: string): string {
-  const code = char.codePointAt(0)!;
-  if (code < 0x20 || code === 0x7f) return `\\u${code.toString(16).padStart(4, '0')}`;
+  if (INVISIBLE.test(char) && char.codePointAt(0)! <= 0xffff) return escaped(char);
   return /[\\^$.|?*+()[\]{}]/.test(char) ? `\\${char}` : char;
 }
 
 /** A literal character, escaped for use inside a bracket expression. */
 function classLiteral(char: string): string {
-  const code = char.codePointAt(0)!;
-  if (code < 0x20 || code === 0x7f) return `\\u${code.toString(16).padStart(4, '0')}`;
+  if (INVISIBLE.test(char) && char.codePointAt(0)! <= 0xffff) return escaped(char);
   return /[\\\]^[-]/.test(char) ? `\\${char}` : char;
 }
 

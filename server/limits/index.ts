@@ -16,6 +16,8 @@ export interface Limits {
   viewsPerPost: Limiter;
   /** Quote and appointment requests (submit_request), per address. */
   requests: Limiter;
+  /** Every mail the site sends, all recipients together (one key: MAIL_KEY). */
+  mails: Limiter;
   /** Sign-in attempts per (email, address): the failures allowed before 429. */
   signInPair: Limiter;
   /** Sign-in attempts per address, whatever the email. */
@@ -30,6 +32,9 @@ export interface Limits {
 
 const TEN_MINUTES = 600;
 
+/** The one key of the site's hourly number of mails. */
+export const MAIL_KEY = 'all-mails';
+
 export function createLimits(config: ServerConfig, store: StoreFactory = memoryStore): Limits {
   const hash = dailyKeyHasher(config.jwtSecret);
   const limiter = (name: string, points: number, seconds: number) =>
@@ -41,6 +46,7 @@ export function createLimits(config: ServerConfig, store: StoreFactory = memoryS
     views: limiter('views', config.viewRateLimit, TEN_MINUTES),
     viewsPerPost: limiter('views-post', config.viewRateLimit > 0 ? 1 : 0, TEN_MINUTES),
     requests: limiter('requests', config.requestRateLimit, 3600),
+    mails: limiter('mails', config.mailHourlyLimit, 3600),
     signInPair: limiter('sign-in-pair', config.signInMaxFailures, window),
     signInAddress: limiter('sign-in-address', config.signInMaxFailuresPerAddress, window),
     // A counter, not a limit: far more points than any window can use.

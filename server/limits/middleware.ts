@@ -51,13 +51,17 @@ export function apiRateLimit(limits: Limits, trustProxy: boolean): MiddlewareHan
  * or an article's views: a few recorded visits per address, and one view per article per address
  * and window (a visitor reading an article again is the same view). Counters live in memory and
  * hold daily-salted hashes, never addresses (server/limits/limiter.ts).
+ *
+ * A visit over the limit is not counted but is no error either: many visitors behind one busy
+ * address (a mobile carrier's) are each answered 200 `{ success: true, counted: false }`, so their
+ * browsers log no failed request, as for a repeated article view
+ * (docs/decisions/014-visits-and-statistics.md).
  */
 export function visitRateLimit(limits: Limits, trustProxy: boolean): MiddlewareHandler {
   return async (c, next) => {
     const key = c.req.method === 'POST' ? clientKey(c, trustProxy) : undefined;
-    if (key) {
-      const verdict = await limits.visits.take(key);
-      if (!verdict.ok) return refusal(c, verdict, 'Visite déjà enregistrée.');
+    if (key && !(await limits.visits.take(key)).ok) {
+      return c.json({ success: true, counted: false });
     }
     await next();
   };

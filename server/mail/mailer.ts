@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { MAIL_KEY, type Limiter } from '../limits/index.ts';
 import { describeError, log } from '../log.ts';
 import type { Mail } from '../../supabase/functions/_shared/request-mails.ts';
 import { mailSender, smtpTransportOptions } from '../../supabase/functions/_shared/smtp.ts';
@@ -21,10 +22,25 @@ export interface MailConfig {
 }
 
 /**
- * Mail through the operator's SMTP server (nodemailer). Nothing here ever waits on a visitor's
- * request: callers send in the background (server/mail/outbox.ts) and record the outcome.
+ * A send refused because the site sent its hourly number of mails (MAIL_HOURLY_LIMIT): the
+ * request mails wait and go later (supabase/functions/_shared/request-mail-queue.ts).
  */
-export function createMailer(config: MailConfig): Mailer {
+export class MailLimitReached extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      `Nombre d'e-mails par heure atteint (MAIL_HOURLY_LIMIT) : envoi reporté de ${Math.ceil(retryAfterSeconds / 60)} min.`,
+    );
+  }
+}
+
+/**
+ * Mail through the operator's SMTP server (nodemailer). Nothing here ever waits on a visitor's
+ * request: callers send in the background (server/mail/outbox.ts) and record the outcome. Every
+ * mail counts against `hourly`, the site's mails per hour whatever their recipient (shared by
+ * the processes of one site over PostgreSQL), so that no flood of requests or password resets
+ * turns the garage's mail server into a spammer (docs/decisions/045-request-form-abuse.md).
+ */
+export function createMailer(config: MailConfig, hourly?: Limiter): Mailer {
   if (!config.smtpUrl) {
     return {
       enabled: false,
@@ -38,6 +54,11 @@ export function createMailer(config: MailConfig): Mailer {
   return {
     enabled: true,
     async send(mail) {
+      const verdict = await hourly?.take(MAIL_KEY);
+      if (verdict && !verdict.ok) {
+        log.warn(`Envoi d'un e-mail reporté : MAIL_HOURLY_LIMIT (${hourly!.rate.points}) atteint.`);
+        throw new MailLimitReached(verdict.retryAfterSeconds);
+      }
       try {
         await transport.sendMail({ from, ...mail });
       } catch (error) {

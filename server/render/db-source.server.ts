@@ -48,6 +48,9 @@ export function databaseSource(db: Database): PublicDataSource {
           [slug],
         ),
       ),
+    // The same call as the browser's: the database signs when the form is shown.
+    requestFormStart: () =>
+      asVisitor((tx) => one<string>(tx, 'select to_json(public.request_form_start()) as body')),
   };
 }
 

@@ -7,16 +7,26 @@ import { tooManyRequestsMessage } from '../limits/middleware.ts';
 import { describeError, log } from '../log.ts';
 import type { Site } from '../site.ts';
 import {
+  emptyValues,
   payloadFromValues,
+  SIGNED_START,
   valuesFromFields,
   type FormProblem,
   type RequestFormState,
   type RequestFormValues,
 } from '../../src/site/request/request-form-model.ts';
+import { parisDay } from '../../src/site/request/preferred-days.ts';
 import { SENT_TEXT } from '../../src/site/request/request-messages.ts';
 import { escapeHtml } from '../../supabase/functions/_shared/request-mails.ts';
-import { problemFromRefusal, requestProblems } from '../../src/site/request/request-problems.ts';
+import {
+  isExpiredStart,
+  problemFromRefusal,
+  requestProblems,
+} from '../../src/site/request/request-problems.ts';
 import { REQUEST_FORM_PATH } from '../../src/site/request/request-route.ts';
+
+const CROSS_SITE =
+  'Votre demande n’a pas été envoyée : elle ne venait pas du site du garage. Remplissez le formulaire de cette page, puis envoyez-le.';
 
 const NOT_SAVED =
   "Votre demande n'a pas pu être enregistrée pour le moment. Réessayez dans quelques minutes, ou appelez directement le garage.";
@@ -44,8 +54,24 @@ export function payloadFromForm(fields: FormFields): Record<string, unknown> {
   const website = text(fields, 'website');
   if (website !== undefined) payload.website = website;
   const started = text(fields, 'started_at');
-  if (started && /^\d{1,15}$/.test(started)) payload.started_at = Number(started);
+  if (started && SIGNED_START.test(started)) payload.started_at = started;
   return payload;
+}
+
+/**
+ * A post made by another site's page (a hidden form that makes visitors send requests, and mails,
+ * in their name). Browsers say where a post comes from: Sec-Fetch-Site, else Origin. A client
+ * that says neither (an old browser, a script) is no visitor being used, and meets the other
+ * bounds (docs/decisions/045-request-form-abuse.md).
+ */
+export function isCrossSitePost(c: Context, siteUrl: string): boolean {
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite) return fetchSite !== 'same-origin' && fetchSite !== 'none';
+  const origin = c.req.header('origin');
+  if (origin === undefined) return false;
+  const own = [new URL(siteUrl).origin, new URL(c.req.url).origin];
+  const host = c.req.header('host');
+  return !own.includes(origin) && !(host && origin.replace(/^https?:\/\//, '') === host);
 }
 
 /** A small page of its own: the answer to the form without JavaScript. */
@@ -67,7 +93,7 @@ function answerPage(title: string, paragraphs: string[]): string {
 const BACK =
   'Revenez au formulaire avec le bouton « Retour » de votre navigateur : ce que vous avez saisi y est encore.';
 
-type Status = 200 | 400 | 429 | 503;
+type Status = 200 | 400 | 403 | 429 | 503;
 
 /**
  * The answer: the request form's page, server-rendered in this state (the confirmation, or the
@@ -111,6 +137,20 @@ export function requestFormRoutes(ctx: AppContext, site: Pick<Site, 'requestForm
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
+      const today = parisDay(Date.now());
+      // A new start signed by the database (request_form_start), for a form shown again afresh.
+      const newStart = () =>
+        ctx.db
+          .asRequest({ role: 'anon', claims: { role: 'anon' } }, (tx) =>
+            tx.query<{ start: string }>('select public.request_form_start() as start'),
+          )
+          .then((result) => result.rows[0]?.start ?? null)
+          .catch(() => null);
+      if (isCrossSitePost(c, ctx.siteUrl)) {
+        const state = { values: emptyValues(), sent: false, startedAt: await newStart(), today };
+        const problems = [{ field: null, message: CROSS_SITE }];
+        return answer(c, site, { ...state, problems }, 403);
+      }
       let fields: FormFields;
       try {
         fields = (await c.req.parseBody({ all: true })) as FormFields;
@@ -118,11 +158,13 @@ export function requestFormRoutes(ctx: AppContext, site: Pick<Site, 'requestForm
         fields = {};
       }
       const values = valuesFromForm(fields);
-      const started = Number(text(fields, 'started_at'));
+      const posted = text(fields, 'started_at');
       // The same start as the form posted: a corrected form keeps its minimum fill time.
-      const startedAt = Number.isSafeInteger(started) ? started : Date.now();
-      const refused = (status: Exclude<Status, 200>, problems: FormProblem[], extra = {}) =>
-        answer(c, site, { values, problems, sent: false, startedAt }, status, extra);
+      let startedAt = posted && SIGNED_START.test(posted) ? posted : null;
+      const refused = async (status: Exclude<Status, 200>, problems: FormProblem[], extra = {}) => {
+        startedAt ??= await newStart();
+        return answer(c, site, { values, problems, sent: false, startedAt, today }, status, extra);
+      };
 
       const address = clientAddress(c, ctx.config.trustProxy);
       const key = address === 'internal' ? undefined : addressKey(address);
@@ -147,13 +189,17 @@ export function requestFormRoutes(ctx: AppContext, site: Pick<Site, 'requestForm
         );
       } catch (error) {
         if (key) await ctx.limits.requests.giveBack(key);
-        if (isPgError(error) && (error.code === '23514' || error.code === '22023'))
-          return refused(400, [problemFromRefusal(error.message)]);
+        if (isPgError(error) && (error.code === '23514' || error.code === '22023')) {
+          const problem = problemFromRefusal(error.message);
+          // A start the database did not sign: the form shown again carries a new one.
+          if (isExpiredStart(problem)) startedAt = null;
+          return refused(400, [problem]);
+        }
         log.error(`Demande envoyée sans JavaScript non enregistrée : ${describeError(error)}`);
         return refused(503, [{ field: null, message: NOT_SAVED }]);
       }
       ctx.outbox?.kick();
-      return answer(c, site, { values, problems: [], sent: true, startedAt }, 200);
+      return answer(c, site, { values, problems: [], sent: true, startedAt, today }, 200);
     },
   );
   return app;

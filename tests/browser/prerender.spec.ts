@@ -3,6 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
+import { SENT_TEXT } from '../../src/site/request/request-messages.ts';
 import { daysFromNow, expect, test } from './site-blog-posts.ts';
 
 /**
@@ -102,4 +103,43 @@ test('a second run starts again from the app shell, not from the home page it wr
   expect(second.replace(/"(?:dataUpdatedAt|dehydratedAt)":\d+/g, '')).toBe(
     first.replace(/"(?:dataUpdatedAt|dehydratedAt)":\d+/g, ''),
   );
+});
+
+test('a static host’s request form asks the database for its signed start, then sends', async ({
+  server,
+  page,
+  serviceDb,
+}) => {
+  await prerender(server.baseURL);
+  // Made at build time, the page carries no start: a start written then would be old at once.
+  const html = await read('rendez-vous', 'index.html');
+  expect(html).toMatch(/name="started_at" value=""/);
+  // Served as a static host serves it, talking to the API as on hosted Supabase. A static build
+  // bakes the API's address and key into its script; this one, built for the server, reads them
+  // from the page, as the server writes them.
+  const served = await (await fetch(`${server.baseURL}/admin-login`)).text();
+  const config = /<script type="application\/json" id="supabase-config">.*?<\/script>/.exec(served);
+  const body = html.replace('</head>', `${config?.[0] ?? ''}</head>`);
+  await page.route(`${server.baseURL}/rendez-vous`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body }),
+  );
+  await page.goto('/rendez-vous');
+  const start = page.locator('[name="started_at"]');
+  await expect(start).toHaveAttribute('value', /^\d+\.[0-9a-f]{64}$/);
+
+  await page.getByLabel('Nom', { exact: false }).first().fill('Sacha Petit');
+  await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+  await page.getByLabel('Marque du véhicule', { exact: false }).fill('Dacia');
+  await page.getByLabel('Modèle du véhicule', { exact: false }).fill('Sandero');
+  await page.getByLabel('Année du véhicule', { exact: false }).fill('2020');
+  await page.getByLabel('Besoin', { exact: false }).selectOption('Autre');
+  await page.getByRole('checkbox').check();
+  const shown = Number.parseInt((await start.getAttribute('value')) ?? '', 10);
+  const left = shown + 3_100 - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await expect(page.getByRole('status')).toContainText(SENT_TEXT);
+  const { data } = await serviceDb.from('requests').select('name').eq('name', 'Sacha Petit');
+  expect(data).toEqual([{ name: 'Sacha Petit' }]);
+  await serviceDb.from('requests').delete().eq('name', 'Sacha Petit');
 });

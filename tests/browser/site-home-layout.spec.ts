@@ -1,5 +1,7 @@
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import { REQUEST_MENU_LABEL } from '../../src/site/request/request-route.ts';
 import { expect, test } from './fixtures.ts';
+import { readServerInfo } from './server-info.ts';
 import { axeViolations, freshPage, storedContent } from './site-home-helpers.ts';
 
 const content = storedContent();
@@ -64,6 +66,40 @@ test.describe('the header', () => {
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/#contact$/);
     await expect(page.locator('#contact')).toBeInViewport();
+  });
+
+  test('on a 390 px phone without JavaScript, « Menu » opens and closes the menu', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      baseURL: readServerInfo().baseURL,
+      locale: 'fr-FR',
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(menu).toBeHidden();
+    const toggle = page.getByText('Menu', { exact: true });
+    await expect(toggle).toBeVisible();
+
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link')).toHaveCount(11);
+    await expect(menu.getByRole('link', { name: REQUEST_MENU_LABEL })).toBeInViewport();
+    // With the keyboard too: the menu's switch takes focus and opens it with Space.
+    await toggle.click();
+    await expect(menu).toBeHidden();
+    await page.getByRole('checkbox', { name: 'Menu' }).focus();
+    await page.keyboard.press('Space');
+    await expect(menu).toBeVisible();
+
+    await menu.getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/#contact$/);
+    await toggle.click();
+    await expect(menu).toBeHidden();
+    await context.close();
   });
 
   test('blog pages show their own header, not the home menu', async ({ page }) => {

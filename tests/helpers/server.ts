@@ -72,6 +72,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     mailFrom: undefined,
     notifyEmail: undefined,
     requestRateLimit: 0,
+    mailHourlyLimit: 0,
     requestRetentionMonths: 24,
     recoveryRateLimit: 0,
     recoveryPerEmailLimit: 0,

@@ -62,17 +62,21 @@ describe.each(backends)('a client flooding the public endpoints (%s)', (_name, s
     return answers;
   }
 
-  it('records a handful of visits, answering the rest 429 with Retry-After', async () => {
+  it('records a handful of visits, answering the rest as not counted, not as an error', async () => {
     const answers = await flood('127.0.0.3', 300, '/functions/v1/recordVisit', { page: 'home' });
     const [{ n } = { n: -1 }] = await sql<{ n: number }>(
       server.db,
       'select count(*)::int as n from public.visits',
     );
     expect(n).toBeLessThanOrEqual(6);
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(n);
-    const refused = answers.filter((a) => a.status === 429);
-    expect(refused).toHaveLength(300 - n);
-    for (const a of refused) expect(a.retryAfter).toBeGreaterThan(0);
+    // Visitors behind one busy address (a mobile carrier's) see no failed request in their browser.
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200]));
+    const counted = answers.filter((a) => JSON.parse(a.text).counted !== false);
+    expect(counted).toHaveLength(n);
+    const notCounted = answers.filter((a) => JSON.parse(a.text).counted === false);
+    expect(notCounted).toHaveLength(300 - n);
+    for (const a of notCounted)
+      expect(JSON.parse(a.text)).toEqual({ success: true, counted: false });
     // Another visitor still counts.
     const other = await flood('127.0.0.4', 1, '/functions/v1/recordVisit', { page: 'home' });
     expect(other[0]!.status).toBe(200);

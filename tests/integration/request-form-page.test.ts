@@ -9,6 +9,7 @@ import { sql } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import type { ServerConfig } from '../../server/config.ts';
+import { signedStart } from '../helpers/request-start.ts';
 import { buildServerBundle } from './site-build.ts';
 
 // The request form's page as the server renders it, and its answers to the form posted without
@@ -31,6 +32,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await removeBundle?.();
 });
+
+/** The start of the form, signed by the database of the suite running (set by its beforeAll). */
+let started = '';
 
 function dayFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -56,7 +60,7 @@ function formBody(overrides: Record<string, string | undefined> = {}): URLSearch
     message: 'Bruit « étrange » <au> freinage & ailleurs.',
     consent: 'on',
     website: '',
-    started_at: String(Date.now() - 60_000),
+    started_at: started,
     ...overrides,
   };
   const body = new URLSearchParams();
@@ -96,6 +100,7 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await start();
+    started = await signedStart(server.db);
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -137,8 +142,28 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
     expect(page).toMatch(/<div class="request-form__trap" aria-hidden="true">/);
     expect(control(page, 'demande-website')).toMatch(/tabindex="-1"/);
     expect(control(page, 'demande-website')).toMatch(/autocomplete="off"/i);
-    const started = Number(/name="started_at" value="(\d+)"/.exec(page)?.[1]);
-    expect(started).toBeGreaterThanOrEqual(before);
+    // When it was shown, signed by the database: no client can make it older.
+    const shown = /name="started_at" value="(\d+)\.[0-9a-f]{64}"/.exec(page)?.[1];
+    expect(Number(shown)).toBeGreaterThanOrEqual(before);
+  });
+
+  it('offers the days the server accepts, from today in Paris to a year ahead', async () => {
+    const page = await (await fetch(`${server.url}${REQUEST_FORM_PATH}`)).text();
+    const [{ today, last } = { today: '', last: '' }] = await sql<{ today: string; last: string }>(
+      server.db,
+      `select to_char((now() at time zone 'Europe/Paris')::date, 'YYYY-MM-DD') as today,
+              to_char((now() at time zone 'Europe/Paris')::date + 366, 'YYYY-MM-DD') as last`,
+    );
+    for (let n = 1; n <= requestSchema.properties.preferred_dates.maxItems; n++) {
+      expect(control(page, `demande-date-${n}`)).toContain(`min="${today}"`);
+      expect(control(page, `demande-date-${n}`)).toContain(`max="${last}"`);
+    }
+    // The bounds are the server's: the last day offered is accepted, the day after is not.
+    expect((await post(formBody({ date_1: last }))).status).toBe(200);
+    const after = new Date(Date.parse(`${last}T12:00:00Z`) + 86_400_000).toISOString();
+    expect((await post(formBody({ date_1: after.slice(0, 10) }))).status).toBe(400);
+    const before = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString();
+    expect((await post(formBody({ date_1: before.slice(0, 10) }))).status).toBe(400);
   });
 
   it('stores a posted request and answers with the confirmation page', async () => {
@@ -211,12 +236,32 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
     expect(control(page, 'demande-name')).toContain('value="Dominique Leroy"');
   });
 
-  it('says so for a form sent faster than a person can fill it, keeping its values', async () => {
-    const response = await post(formBody({ started_at: String(Date.now()) }));
+  it('says so for a form sent faster than a person can fill it, and what to do', async () => {
+    const now = await signedStart(server.db, 0);
+    const response = await post(formBody({ started_at: now }));
     expect(response.status).toBe(400);
     const page = await response.text();
-    expect(page).toContain('Le formulaire a été envoyé trop vite.');
+    expect(page).toContain(
+      'Le formulaire a été envoyé trop vite. Attendez quelques secondes, puis envoyez-le à nouveau.',
+    );
+    // Not a field to correct: the summary says the request was not sent, and why.
+    expect(page).toContain('Votre demande n’a pas été envoyée.</h2>');
+    expect(page).not.toContain('point est à corriger');
     expect(control(page, 'demande-name')).toContain('value="Dominique Leroy"');
+    // The same start goes back: sent again a few seconds later, the form is accepted.
+    expect(page).toContain(`name="started_at" value="${now}"`);
+  });
+
+  it('shows a form whose start was not signed by the database again with a new start', async () => {
+    const forged = `${Date.now() - 60_000}.${'0'.repeat(64)}`;
+    const response = await post(formBody({ started_at: forged }));
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain('Le formulaire a expiré. Attendez quelques secondes');
+    const renewed = /name="started_at" value="([^"]+)"/.exec(page)?.[1];
+    expect(renewed).toMatch(/^\d+\.[0-9a-f]{64}$/);
+    expect(renewed).not.toBe(forged);
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
   });
 
   it('answers a robot filling the hidden field with the confirmation, and keeps nothing', async () => {
@@ -231,6 +276,7 @@ describe('the request form page past the limit per address', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ distDir: DIST, requestRateLimit: 1 });
+    started = await signedStart(server.db);
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -245,6 +291,9 @@ describe('the request form page past the limit per address', () => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     const page = await refused.text();
     expect(page).toMatch(/Vous avez déjà envoyé plusieurs demandes depuis cette connexion/);
+    // No field to correct: the summary's title says the request was not sent, not « un point ».
+    expect(page).toContain('Votre demande n’a pas été envoyée.</h2>');
+    expect(page).not.toContain('point est à corriger');
     expect(control(page, 'demande-name')).toContain('value="Dominique Leroy"');
   });
 });

@@ -8,6 +8,7 @@ import { createHandler } from '../../supabase/functions/request-mails/handler.ts
 import { clientsFor, sql, type Clients } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { signedStart } from '../helpers/request-start.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 // The owner's inbox over supabase-js (docs/decisions/038-request-inbox.md): its list view, the
@@ -27,7 +28,10 @@ const VISIT_STATS = {
   year: 'get_yearly_stats',
 } as const;
 
-function payload(name: string, email: string | null = 'camille@exemple.fr') {
+/** Requests made so far: each one names an address of its own, acknowledged once a day at most. */
+let made = 0;
+
+function payload(name: string, email: string | null = `client-${++made}@exemple.fr`) {
   return {
     name,
     phone: '06 12 34 56 78',
@@ -39,7 +43,6 @@ function payload(name: string, email: string | null = 'camille@exemple.fr') {
     preferred_dates: [],
     consent: true,
     website: '',
-    started_at: Date.now() - 20_000,
   };
 }
 
@@ -60,7 +63,7 @@ describe.each(backends)('the request inbox (%s)', (_name, start) => {
 
   const submit = async (name: string, email?: string | null) => {
     const { data, error } = await clients.visitor.rpc('submit_request', {
-      payload: payload(name, email),
+      payload: { ...payload(name, email), started_at: await signedStart(server.db) },
     });
     expect(error).toBeNull();
     return data as string;
@@ -216,7 +219,7 @@ describe.each(backends)(
         },
       });
       const { data: id } = await clients.visitor.rpc('submit_request', {
-        payload: payload('Camille Martin'),
+        payload: { ...payload('Camille Martin'), started_at: await signedStart(server.db) },
       });
       const call = (method: string, key: string) =>
         handler(

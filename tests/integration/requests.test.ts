@@ -7,7 +7,10 @@ import { purgeExpiredRequests } from '../../server/server.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { clientsFor, sql, type Clients } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
+import { listRequests, readRequest } from '../../src/admin/requests/requests-api.ts';
+import { requestFrom } from '../helpers/from-address.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { signedStart } from '../helpers/request-start.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 // Quote and appointment requests through supabase-js, as the site's form sends them: visitors add
@@ -27,6 +30,12 @@ function dayFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * The start of the form, signed by the database of the suite running (each suite's beforeAll
+ * sets it): a visitor who took their time.
+ */
+let started = '';
+
 /** What a visitor who took their time sends. */
 function validPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -45,7 +54,7 @@ function validPayload(overrides: Record<string, unknown> = {}): Record<string, u
     message: 'Bruit au freinage depuis une semaine.',
     consent: true,
     website: '',
-    started_at: Date.now() - 20_000,
+    started_at: started,
     ...overrides,
   };
 }
@@ -60,6 +69,7 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
 
   beforeAll(async () => {
     server = await start();
+    started = await signedStart(server.db);
     clients = await clientsFor(server);
   });
   afterAll(async () => {
@@ -116,7 +126,9 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
 
   it('takes a phone number or an email, and needs one of them', async () => {
     expect((await submit(validPayload({ email: null }))).error).toBeNull();
-    expect((await submit(validPayload({ phone: '' }))).error).toBeNull();
+    expect(
+      (await submit(validPayload({ phone: '', email: 'sans-telephone@exemple.fr' }))).error,
+    ).toBeNull();
     const { error } = await submit(validPayload({ phone: ' ', email: null }));
     expect(error?.message).toBe(
       'Demande refusée : Indiquez un numéro de téléphone ou une adresse e-mail pour que le garage puisse vous répondre.',
@@ -178,6 +190,36 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
       /« Moment » doit valoir/,
     ],
     ['a message too long', { message: 'x'.repeat(2001) }, /« Message » doit contenir au plus 2000/],
+    [
+      'a control character in the name',
+      { name: 'Camille\u0007' },
+      /^[^«]*« Nom » contient un caractère invisible/,
+    ],
+    [
+      'a line break in the name',
+      { name: 'Camille\nMartin' },
+      /« Nom » contient un caractère invisible/,
+    ],
+    [
+      'an escape in the make',
+      { vehicle_make: 'Peu\u001b[31mgeot' },
+      /« Marque du véhicule » contient un caractère invisible/,
+    ],
+    [
+      'a C1 control in the model',
+      { vehicle_model: '20\u00858' },
+      /« Modèle du véhicule » contient un caractère invisible/,
+    ],
+    [
+      'a direction override in the message',
+      { message: 'Bonjour \u202egnirts' },
+      /« Message » contient un caractère invisible/,
+    ],
+    [
+      'a direction isolate in the email',
+      { email: 'camille\u2066@exemple.fr' },
+      /« E-mail » contient un caractère invisible/,
+    ],
     ['no consent', { consent: false }, /Cochez la case pour accepter/],
     ['an unknown field', { browser: 'Firefox' }, /champ inconnu « browser »/],
   ];
@@ -192,22 +234,51 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
     },
   );
 
+  it('keeps the line breaks and tabs of a message', async () => {
+    const message = 'Bonjour,\r\n\tbruit au freinage.\nMerci';
+    const { error } = await submit(validPayload({ message }));
+    expect(error).toBeNull();
+    expect(await sql(server.db, 'select message from public.requests')).toEqual([{ message }]);
+  });
+
   it('accepts « Autre », the owner\u2019s own service names, and no preferred date', async () => {
     const { error } = await submit(validPayload({ service: 'Autre', preferred_dates: [] }));
     expect(error).toBeNull();
   });
 
-  it('answers a robot filling the hidden field as if it worked, and keeps nothing', async () => {
-    const { data, error } = await submit(validPayload({ website: 'https://spam.example' }));
-    expect(error).toBeNull();
-    expect(data).toBeNull();
+  it('answers a robot filling the hidden field as a stored request, and keeps nothing', async () => {
+    const real = await submit(validPayload());
+    await sql(server.db, 'delete from public.requests');
+    const robot = await submit(validPayload({ website: 'https://spam.example' }));
+    expect(robot.error).toBeNull();
+    // The same shape as a stored request's answer: a robot learns nothing.
+    expect(robot.status).toBe(real.status);
+    expect(typeof robot.data).toBe('string');
+    expect(robot.data).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(robot.data).not.toBe(real.data);
     expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
   });
 
-  it('refuses a form sent faster than a person can fill it, or without its start time', async () => {
-    for (const started_at of [Date.now(), Date.now() + 3_600_000, undefined, 'hier']) {
+  it('refuses a form sent faster than a person can fill it, saying what to do', async () => {
+    const { data: now } = await clients.visitor.rpc('request_form_start');
+    expect(now).toMatch(/^\d+\.[0-9a-f]{64}$/);
+    const { error } = await submit(validPayload({ started_at: now }));
+    expect(error?.message).toBe(
+      'Demande refusée : le formulaire a été envoyé trop vite. Attendez quelques secondes, puis envoyez-le à nouveau.',
+    );
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+  });
+
+  it('refuses a start the database did not sign: made older, made up, or missing', async () => {
+    const { data: now } = await clients.visitor.rpc('request_form_start');
+    const [ms, signature] = (now as string).split('.');
+    const older = `${Number(ms) - 60_000}.${signature}`;
+    const madeUp = `${Date.now() - 60_000}.${'0'.repeat(64)}`;
+    for (const started_at of [older, madeUp, Date.now() - 60_000, undefined, 'hier']) {
       const { error } = await submit(validPayload({ started_at }));
-      expect(error?.message).toBe('Demande refusée : le formulaire a été envoyé trop vite.');
+      expect(error?.message).toBe(
+        'Demande refusée : le formulaire a expiré. Attendez quelques secondes, puis envoyez-le à nouveau.',
+      );
     }
     expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
   });
@@ -318,7 +389,7 @@ function formBody(overrides: Record<string, string | undefined> = {}): URLSearch
     message: 'Révision avant les vacances.',
     consent: 'on',
     website: '',
-    started_at: String(Date.now() - 60_000),
+    started_at: started,
     ...overrides,
   };
   const body = new URLSearchParams();
@@ -333,6 +404,7 @@ describe.each(backends)('the request form without JavaScript (%s)', (_name, star
   let server: TestServer;
   beforeAll(async () => {
     server = await start();
+    started = await signedStart(server.db);
   });
   afterAll(async () => {
     await server?.close();
@@ -376,7 +448,7 @@ describe.each(backends)('the request form without JavaScript (%s)', (_name, star
     ['no phone nor email', { email: ' ' }, /Indiquez un numéro de téléphone ou une adresse e-mail/],
     ['a form sent at once', { started_at: 'now' }, /envoyé trop vite/],
   ])('answers %s with the reason, in French, and stores nothing', async (_what, change, reason) => {
-    const now = change.started_at === 'now' ? { started_at: String(Date.now()) } : {};
+    const now = change.started_at === 'now' ? { started_at: await signedStart(server.db, 0) } : {};
     const response = await post(formBody({ ...change, ...now }));
     expect(response.status).toBe(400);
     const page = await response.text();
@@ -398,6 +470,7 @@ describe.each(backends)('request limit per address (%s)', (_name, start) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await start({ requestRateLimit: 2 });
+    started = await signedStart(server.db);
   });
   afterAll(async () => {
     await server?.close();
@@ -438,6 +511,7 @@ describe.each(backends)('request mails (%s)', (_name, start) => {
       notifyEmail: 'patron@garage.test',
       siteUrl: 'https://garage.test',
     });
+    started = await signedStart(server.db);
   });
   afterAll(async () => {
     await server?.close();
@@ -463,14 +537,205 @@ describe.each(backends)('request mails (%s)', (_name, start) => {
     }
     expect(owner.text).toMatch(/Dates souhaitées : \w+ \d+ \w+ \d{4}, le matin ; /);
 
-    expect(visitor.subject).toBe('Votre demande a bien été reçue');
+    // The acknowledgement: the garage's own words, name and contact, and the reference.
+    const reference = (id as string).replace(/-/g, '').slice(0, 8).toUpperCase();
+    const { identity, contact } = DEFAULT_CONTENT;
+    expect(visitor.subject).toBe(`Votre demande a bien été reçue – ${identity.name}`);
     expect(visitor.replyTo).toBe('patron@garage.test');
-    expect(visitor.text).toContain('Bonjour Camille Martin,');
-    expect(visitor.html).toContain('Peugeot 208 (2017)');
+    for (const part of [visitor.text, visitor.html]) {
+      expect(part).toContain(`${identity.name} a bien reçu votre demande`);
+      expect(part).toContain(`(référence ${reference})`);
+      expect(part).toContain(contact.phone);
+      expect(part).toContain(contact.email);
+    }
+    for (const part of [owner.text, owner.html]) expect(part).toContain(reference);
 
     await expect
       .poll(async () => sql(server.db, 'select status from public.request_mails'))
       .toEqual([{ status: 'envoye' }, { status: 'envoye' }]);
+  });
+
+  it('acknowledges nothing the visitor typed: no name, no message, no link', async () => {
+    smtp.received.length = 0;
+    const client = server.anonClient();
+    const { error } = await client.rpc('submit_request', {
+      payload: validPayload({
+        name: 'Gagnez un iPhone sur https://spam.example',
+        email: 'victime@exemple.fr',
+        vehicle_make: 'www.spam.example',
+        message: 'Cliquez ici : <a href="https://spam.example/x">https://spam.example/x</a>',
+      }),
+    });
+    expect(error).toBeNull();
+    const mails = await smtp.waitFor(2);
+    const visitor = mails.find((m) => m.to.includes('victime@exemple.fr'))!;
+    for (const part of [visitor.subject, visitor.text, visitor.html]) {
+      expect(part).not.toMatch(/spam|iPhone|Cliquez|https?:|<a /i);
+    }
+  });
+
+  it('acknowledges one address once a day, however many requests name it', async () => {
+    smtp.received.length = 0;
+    await sql(server.db, 'delete from public.requests');
+    // Four requests naming the same address (spelt differently), from four client addresses.
+    const emails = [
+      'cible@exemple.fr',
+      'Cible@Exemple.fr',
+      ' cible@exemple.fr',
+      'CIBLE@exemple.fr',
+    ];
+    for (const [n, email] of emails.entries()) {
+      const answer = await requestFrom(
+        `127.0.0.${20 + n}`,
+        `${server.url}/rest/v1/rpc/submit_request`,
+        {
+          method: 'POST',
+          headers: {
+            apikey: server.anonKey,
+            authorization: `Bearer ${server.anonKey}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ payload: validPayload({ email }) }),
+        },
+      );
+      expect(answer.status).toBe(200);
+    }
+    // Every request reaches the owner; the address one acknowledgement.
+    await smtp.waitFor(5);
+    await expect
+      .poll(async () =>
+        sql(
+          server.db,
+          "select count(*)::int as n from public.request_mails where status = 'en_attente'",
+        ),
+      )
+      .toEqual([{ n: 0 }]);
+    const toTarget = smtp.received.filter((m) => m.to.some((to) => /cible@exemple\.fr/i.test(to)));
+    expect(toTarget).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes('patron@garage.test'))).toHaveLength(4);
+    // The database remembers the day's recipients by a keyed hash only, never the address.
+    const kept = await sql<{ recipient: string }>(
+      server.db,
+      'select recipient from private.acknowledged_recipients',
+    );
+    expect(kept.length).toBeGreaterThan(0);
+    for (const { recipient } of kept) expect(recipient).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('never shows control characters an older request may hold, in the mails or the inbox', async () => {
+    smtp.received.length = 0;
+    await sql(server.db, 'delete from public.requests');
+    // A request stored before the fields refused them (the check's trigger is skipped here).
+    const [{ id } = { id: '' }] = await server.db.transaction(async (tx) => {
+      await tx.query('set local session_replication_role = replica');
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into public.requests (name, phone, vehicle_make, vehicle_model, vehicle_year,
+                                      service, message, consent)
+         values ($1, '06 12 34 56 78', 'Peugeot', '208', 2017, $2, $3, true) returning id`,
+        ['Camille\u202e nitraM', SERVICE, 'Ligne 1\nLigne\u0007 2\u2066'],
+      );
+      await tx.query(
+        "insert into public.request_mails (request_id, kind) values ($1, 'proprietaire')",
+        [rows[0]!.id],
+      );
+      return rows;
+    });
+    // A new request sets the mails going.
+    await server.anonClient().rpc('submit_request', { payload: validPayload({ email: null }) });
+    const mails = await smtp.waitFor(2);
+    const old = mails.find((m) => m.subject.includes('Camille '))!;
+    // eslint-disable-next-line no-control-regex -- the characters the mails must not carry
+    const invisible = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    for (const part of [old.subject, old.text, old.html]) expect(part).not.toMatch(invisible);
+    expect(old.text).toContain('Ligne 1\nLigne 2');
+
+    const clients = await clientsFor(server);
+    const detail = await readRequest(clients.admin, id);
+    expect(detail?.name).toBe('Camille  nitraM');
+    expect(detail?.message).toBe('Ligne 1\nLigne 2');
+    const { rows } = await listRequests(clients.admin, 'toutes', 1);
+    for (const row of rows) expect(JSON.stringify(row)).not.toMatch(invisible);
+  });
+
+  it('refuses a post of the form made by another site, in French, and sends nothing', async () => {
+    smtp.received.length = 0;
+    await sql(server.db, 'delete from public.requests');
+    const post = (headers: Record<string, string>) =>
+      fetch(`${server.url}/rendez-vous`, {
+        method: 'POST',
+        body: formBody({ email: 'voisin@exemple.fr' }),
+        headers,
+        redirect: 'manual',
+      });
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site', origin: 'https://attaque.example' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://sous.garage.test' },
+      { origin: 'https://attaque.example' },
+      { origin: 'null' },
+    ] as Record<string, string>[]) {
+      const refused = await post(headers);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain('elle ne venait pas du site du garage');
+    }
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+    // The garage's own page posts, as browsers say it (or as a client that says nothing).
+    expect((await post({ 'sec-fetch-site': 'same-origin', origin: server.url })).status).toBe(200);
+    expect((await post({ origin: server.url })).status).toBe(200);
+    await smtp.waitFor(3);
+    expect(smtp.received.filter((m) => m.to.includes('voisin@exemple.fr'))).toHaveLength(1);
+  });
+});
+
+describe.each(backends)('the hourly number of mails (%s)', (_name, start) => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await start({
+      smtpUrl: smtp.url,
+      notifyEmail: 'patron@garage.test',
+      siteUrl: 'https://garage.test',
+      mailHourlyLimit: 3,
+    });
+    started = await signedStart(server.db);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('sends no more than MAIL_HOURLY_LIMIT an hour; the others wait, never given up', async () => {
+    const client = server.anonClient();
+    for (const email of ['un@exemple.fr', 'deux@exemple.fr', 'trois@exemple.fr']) {
+      const { error } = await client.rpc('submit_request', { payload: validPayload({ email }) });
+      expect(error).toBeNull();
+    }
+    await smtp.waitFor(3);
+    await expect
+      .poll(async () =>
+        sql(
+          server.db,
+          `select count(*) filter (where status = 'envoye')::int as sent,
+                  count(*) filter (where last_error is not null)::int as postponed
+             from public.request_mails`,
+        ),
+      )
+      .toEqual([{ sent: 3, postponed: 3 }]);
+    const waiting = await sql<{ status: string; last_error: string; later: boolean }>(
+      server.db,
+      `select status, last_error, next_attempt_at > now() + interval '10 minutes' as later
+         from public.request_mails where status <> 'envoye'`,
+    );
+    expect(waiting).toHaveLength(3);
+    for (const mail of waiting) {
+      expect(mail).toEqual({
+        status: 'en_attente',
+        last_error: expect.stringMatching(/MAIL_HOURLY_LIMIT/),
+        later: true,
+      });
+    }
+    expect(smtp.received).toHaveLength(3);
   });
 });
 
@@ -483,6 +748,7 @@ describe.each(backends)('request mails when the mail server fails (%s)', (_name,
     smtp = await startTestSmtp();
     // No SMTP for the server itself: the outbox below is driven by the test, attempt by attempt.
     server = await start();
+    started = await signedStart(server.db);
     clients = await clientsFor(server);
   });
   afterAll(async () => {

@@ -1,6 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MailSettings, RequestMail, RequestStatus, StatusFilter } from './requests-model.ts';
-import type { RequestRow } from '../../../supabase/functions/_shared/request-mails.ts';
+import {
+  visibleRequest,
+  type RequestRow,
+} from '../../../supabase/functions/_shared/request-mails.ts';
 
 /** Requests per page of the inbox. */
 export const REQUESTS_PAGE_SIZE = 25;
@@ -50,7 +53,8 @@ export async function listRequests(
   if (filter !== 'toutes') query = query.eq('status', filter);
   const { data, error } = await query;
   if (error) throw error;
-  const rows = (data ?? []) as InboxRow[];
+  // Control characters and direction overrides are never shown (an older request may hold some).
+  const rows = ((data ?? []) as InboxRow[]).map(visibleRequest);
   return {
     rows: rows.slice(0, REQUESTS_PAGE_SIZE),
     page,
@@ -94,7 +98,8 @@ export async function readRequest(
   if (request.error) throw request.error;
   if (mails.error) throw mails.error;
   if (!request.data) return null;
-  return { ...(request.data as Omit<RequestDetail, 'mails'>), mails: mails.data as RequestMail[] };
+  const row = visibleRequest(request.data as Omit<RequestDetail, 'mails'>);
+  return { ...row, mails: mails.data as RequestMail[] };
 }
 
 /** Changes a request's status or note; throws when no row was changed (gone, or refused). */

@@ -1,4 +1,11 @@
-import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'wouter';
 import { useSiteContent } from '../../content/api.ts';
 import { REQUEST_FORM_PATH, REQUEST_MENU_LABEL } from '../request/request-route.ts';
@@ -19,6 +26,20 @@ interface SiteHeaderProps {
   children?: ReactNode;
 }
 
+/**
+ * False in the server's page and until the browser has run the page's script (the first render
+ * must match the server's); true afterwards.
+ */
+function useScripted(): boolean {
+  return useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
+}
+
+const noChange = () => () => undefined;
+
 /** A plain left click, which the page handles; other clicks open tabs or windows as usual. */
 function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -26,13 +47,17 @@ function isPlainClick(event: MouseEvent): boolean {
 
 /**
  * The home page's fixed header: a menu of the visible sections with smooth scrolling and an
- * 80 px offset, a mobile menu toggle, and a darker background past 100 px of scroll. Blog pages
+ * 80 px offset, a mobile menu toggle (a button once the script runs; before, or without
+ * JavaScript, a checkbox and its label that open the menu by CSS), and a darker background past
+ * 100 px of scroll. Blog pages
  * have their own simple header (docs/decisions/013-blog-pages-header.md), so this one never
  * shows under /blog.
  */
 export function SiteHeader({ links, children }: SiteHeaderProps) {
   const [open, setOpen] = useState(false);
+  const scripted = useScripted();
   const menuId = useId();
+  const switchId = useId();
   const scrolled = useScrolledPast(HEADER_DARKEN_THRESHOLD_PX);
   const [pathname] = useLocation();
   const top = useRef<HTMLDivElement>(null);
@@ -55,15 +80,25 @@ export function SiteHeader({ links, children }: SiteHeaderProps) {
         <a className="site-header__brand" href="#top">
           {identity.name}
         </a>
-        <button
-          type="button"
-          className="site-header__toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
-        >
-          Menu
-        </button>
+        {scripted ? (
+          <button
+            type="button"
+            className="site-header__toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            Menu
+          </button>
+        ) : (
+          // Without JavaScript (or until it runs), a checkbox opens the menu by CSS alone.
+          <>
+            <input id={switchId} type="checkbox" className="site-header__switch" />
+            <label htmlFor={switchId} className="site-header__toggle">
+              Menu
+            </label>
+          </>
+        )}
         <nav aria-label="Menu principal" id={menuId} className="site-header__nav" data-open={open}>
           <ul>
             {links.map((link) => (

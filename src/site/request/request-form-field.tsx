@@ -52,6 +52,18 @@ export function Field({
   );
 }
 
+/**
+ * The summary's title: how many fields to correct. A refusal of the whole form (too many requests,
+ * sent too fast) is no field to correct: its sentence says what to do.
+ */
+export function summaryTitle(problems: FormProblem[]): string {
+  const fields = problems.filter((problem) => problem.field !== null).length;
+  if (fields === 0) return 'Votre demande n’a pas été envoyée.';
+  return fields === 1
+    ? 'Votre demande n’a pas été envoyée : un point est à corriger.'
+    : `Votre demande n’a pas été envoyée : ${fields} points sont à corriger.`;
+}
+
 /** At the top of the form: how many points to correct, each a link to its field. */
 export function ProblemSummary({
   problems,
@@ -69,11 +81,7 @@ export function ProblemSummary({
       tabIndex={-1}
       aria-labelledby={title}
     >
-      <h2 id={title}>
-        {problems.length === 1
-          ? 'Votre demande n’a pas été envoyée : un point est à corriger.'
-          : `Votre demande n’a pas été envoyée : ${problems.length} points sont à corriger.`}
-      </h2>
+      <h2 id={title}>{summaryTitle(problems)}</h2>
       <ul>
         {problems.map((problem) => (
           <li key={`${problem.field ?? ''} ${problem.message}`}>

@@ -76,14 +76,24 @@ export interface FormProblem {
 
 /**
  * The form's state, as the server rendered it: the values kept after a refused post, its
- * problems, whether it was sent, and when the form was shown (the minimum fill time).
+ * problems, whether it was sent, when the form was shown (the minimum fill time) and which day it
+ * was then in Paris (the days the date fields offer).
  */
 export interface RequestFormState {
   values: RequestFormValues;
   problems: FormProblem[];
   sent: boolean;
-  startedAt: number;
+  /**
+   * When the form was shown, signed by the database (public.request_form_start): « ms.hmac ».
+   * Null when the page was made without the database; the browser then asks for one.
+   */
+  startedAt: string | null;
+  /** The day in Paris when the form was shown (yyyy-mm-dd). */
+  today: string;
 }
+
+/** What a signed start looks like (the database alone says whether it signed it). */
+export const SIGNED_START = /^\d{1,15}\.[0-9a-f]{64}$/;
 
 export const requestFormKeys = {
   state: ['request-form'] as const,
@@ -113,8 +123,8 @@ export function emptyValues(): RequestFormValues {
   };
 }
 
-export function freshFormState(startedAt: number): RequestFormState {
-  return { values: emptyValues(), problems: [], sent: false, startedAt };
+export function freshFormState(startedAt: string | null, today: string): RequestFormState {
+  return { values: emptyValues(), problems: [], sent: false, startedAt, today };
 }
 
 /** The values of a posted form; `read` gives one field's text, undefined when it was not sent. */

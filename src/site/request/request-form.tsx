@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
   CONSENT_TEXT,
@@ -14,8 +14,10 @@ import {
   type RequestFormValues,
   type TextField,
 } from './request-form-model.ts';
+import { fetchFormStart } from './api/form-start.ts';
 import { submitRequest } from './api/submit-request.ts';
-import { requestProblems } from './request-problems.ts';
+import { parisDay, preferredDayBounds } from './preferred-days.ts';
+import { isExpiredStart, requestProblems } from './request-problems.ts';
 import {
   controlProps,
   Field,
@@ -43,8 +45,26 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
   const [problems, setProblems] = useState<FormProblem[]>(initial.problems);
   const [sent, setSent] = useState(initial.sent);
   const [sending, setSending] = useState(false);
+  const [startedAt, setStartedAt] = useState(initial.startedAt);
+  const [today, setToday] = useState(initial.today);
   const summary = useRef<HTMLDivElement>(null);
   const confirmation = useRef<HTMLDivElement>(null);
+  const days = preferredDayBounds(today);
+
+  // A form the server did not render (a static host's page, made at build time) asks the
+  // database for its signed start when shown, and offers days from today on.
+  useEffect(() => {
+    if (startedAt !== null) return;
+    let current = true;
+    void fetchFormStart().then((start) => {
+      if (!current) return;
+      setToday(parisDay(Date.now()));
+      if (start) setStartedAt(start);
+    });
+    return () => {
+      current = false;
+    };
+  }, [startedAt]);
 
   const problemOf = (field: FormField) => problems.find((p) => p.field === field);
   const setText = (field: TextField, value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -63,7 +83,11 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
     const found = requestProblems(values);
     if (found.length) return showProblems(found);
     setSending(true);
-    const problem = await submitRequest(values, { website, startedAt: initial.startedAt });
+    const start = startedAt ?? (await fetchFormStart());
+    const problem = await submitRequest(values, { website, startedAt: start });
+    // A start the database did not sign is replaced: sending again in a few seconds works.
+    if (problem && isExpiredStart(problem)) setStartedAt(await fetchFormStart());
+    else if (start !== startedAt) setStartedAt(start);
     setSending(false);
     if (problem) return showProblems([problem]);
     setProblems([]);
@@ -164,6 +188,8 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
                   <input
                     {...controlProps(`date_${n}`, problemOf(`date_${n}`))}
                     type="date"
+                    min={days.min}
+                    max={days.max}
                     value={day.date}
                     onChange={(e) => set({ date: e.target.value })}
                   />
@@ -218,7 +244,7 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
         <label htmlFor="demande-website">Ne pas remplir</label>
         <input id="demande-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <input type="hidden" name="started_at" value={initial.startedAt} />
+      <input type="hidden" name="started_at" value={startedAt ?? ''} />
 
       <button type="submit" className="button request-form__submit" disabled={sending}>
         {sending ? 'Envoi en cours…' : 'Envoyer ma demande'}

@@ -10,6 +10,9 @@ import { SENT_TEXT } from './request-messages.ts';
 import { REQUEST_FORM_PATH, REQUEST_PAGE_HEADING } from './request-route.ts';
 import { RequestPage } from './request-page.tsx';
 
+const START = `1764200000000.${'0'.repeat(64)}`;
+const fresh = () => freshFormState(START, '2026-11-27');
+
 /** The page as the server renders it, in a given state of the form. */
 function renderPage(state: RequestFormState, content = DEFAULT_CONTENT as SiteContent): string {
   const client = new QueryClient();
@@ -28,7 +31,7 @@ describe('the request page', () => {
   it('offers the services the home page shows, then « Autre »', () => {
     const content = structuredClone(DEFAULT_CONTENT) as SiteContent;
     content.services.servicesList = ['Vidange', 'Carrosserie'];
-    const html = renderPage(freshFormState(1), content);
+    const html = renderPage(fresh(), content);
     expect(html).toContain(`<h1>${REQUEST_PAGE_HEADING}</h1>`);
     const options = [...html.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]);
     expect(options.slice(0, 4)).toEqual(['', 'Vidange', 'Carrosserie', 'Autre']);
@@ -36,7 +39,7 @@ describe('the request page', () => {
   });
 
   it('ties each problem to its field and lists them all at the top', () => {
-    const state = freshFormState(1);
+    const state = fresh();
     state.values.name = 'Camille';
     state.problems = [
       { field: 'phone', message: 'Indiquez un téléphone ou un e-mail.' },
@@ -44,7 +47,8 @@ describe('the request page', () => {
     ];
     const html = renderPage(state);
     expect(html).toMatch(/<title>Erreur : /);
-    expect(html).toContain('2 points sont à corriger');
+    // The whole form's refusal is no point to correct.
+    expect(html).toContain('Votre demande n’a pas été envoyée : un point est à corriger.');
     expect(html).toContain('<a href="#demande-phone">Indiquez un téléphone ou un e-mail.</a>');
     expect(html).toContain('<li>Réessayez plus tard.</li>');
     expect(html).toMatch(
@@ -53,8 +57,34 @@ describe('the request page', () => {
     expect(html).toMatch(/id="demande-name"[^>]*value="Camille"/);
   });
 
+  it('titles a refusal of the whole form (too many requests) without points to correct', () => {
+    const state = fresh();
+    state.problems = [{ field: null, message: 'Vous avez déjà envoyé plusieurs demandes.' }];
+    const html = renderPage(state);
+    expect(html).toMatch(/<h2 id="[^"]+">Votre demande n’a pas été envoyée\.<\/h2>/);
+    expect(html).not.toContain('point');
+  });
+
+  it('offers the days the server accepts: from today to a year ahead, in Paris', () => {
+    const html = renderPage(fresh());
+    const dates = [...html.matchAll(/<input[^>]*type="date"[^>]*>/g)].map((m) => m[0]);
+    expect(dates).toHaveLength(3);
+    for (const input of dates) {
+      expect(input).toContain('min="2026-11-27"');
+      expect(input).toContain('max="2027-11-28"');
+    }
+    expect(html).toContain(`name="started_at" value="${START}"`);
+  });
+
+  it('leaves « Demander un devis » out of the phones’ call bar on the form’s own page', () => {
+    const html = renderPage(fresh());
+    const bar = /<div class="call-bar">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+    expect(bar).toContain('Appeler');
+    expect(bar).not.toContain(REQUEST_FORM_PATH);
+  });
+
   it('shows the confirmation in place of the form once sent', () => {
-    const html = renderPage({ ...freshFormState(1), sent: true });
+    const html = renderPage({ ...fresh(), sent: true });
     expect(html).toContain(SENT_TEXT);
     expect(html).toMatch(/class="request-sent" role="status" tabindex="-1"/);
     expect(html).not.toContain('<form');

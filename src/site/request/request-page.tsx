@@ -8,6 +8,7 @@ import { usePageHead } from '../seo/use-page-head.ts';
 import { requestPageTitle, REQUEST_PAGE_HEADING } from './request-route.ts';
 import { RequestForm } from './request-form.tsx';
 import { freshFormState, requestFormKeys, type RequestFormState } from './request-form-model.ts';
+import { parisDay } from './preferred-days.ts';
 
 const PRIVACY_PATH = LEGAL_PAGES.find((page) => page.field === 'privacy')!.path;
 
@@ -22,7 +23,8 @@ export function RequestPage() {
   const client = useQueryClient();
   const [initial] = useState(
     () =>
-      client.getQueryData<RequestFormState>(requestFormKeys.state) ?? freshFormState(Date.now()),
+      client.getQueryData<RequestFormState>(requestFormKeys.state) ??
+      freshFormState(null, parisDay(Date.now())),
   );
   const refused = initial.problems.length > 0;
   return (

@@ -105,6 +105,20 @@ describe('the request form’s problems', () => {
     ]);
   });
 
+  it('refuses control characters and direction overrides, but not a message’s line breaks', () => {
+    const invisible = ['\u0007', '\u001b', '\u0085', '\u202e', '\u2066'];
+    for (const char of invisible) {
+      const problems = requestProblems(
+        filled({ name: `Camille${char}`, vehicle_model: `20${char}8`, message: `Bonjour${char}` }),
+      );
+      expect(problems.map((p) => p.field)).toEqual(['name', 'vehicle_model', 'message']);
+      for (const problem of problems) expect(problem.message).toMatch(/caractère invisible/);
+      expect(problems[0]!.message).toBe(requestSchema.properties.name.allOf[0]!['x-message']);
+    }
+    expect(requestProblems(filled({ message: 'Bonjour,\r\n\tmerci.\nÀ bientôt' }))).toEqual([]);
+    expect(requestProblems(filled({ name: 'Camille\nMartin' }))[0]!.field).toBe('name');
+  });
+
   it('places a refusal of the database next to the field it names, or on the whole form', () => {
     expect(problemFromRefusal('Demande refusée : « Nom » est obligatoire.')).toEqual({
       field: 'name',
@@ -119,9 +133,11 @@ describe('the request form’s problems', () => {
       problemFromRefusal(`Demande refusée : ${requestSchema.properties.consent['x-message']}`)
         .field,
     ).toBe('consent');
-    expect(problemFromRefusal('Demande refusée : le formulaire a été envoyé trop vite.')).toEqual({
+    const tooFast =
+      'le formulaire a été envoyé trop vite. Attendez quelques secondes, puis envoyez-le à nouveau.';
+    expect(problemFromRefusal(`Demande refusée : ${tooFast}`)).toEqual({
       field: null,
-      message: 'Le formulaire a été envoyé trop vite.',
+      message: `L${tooFast.slice(1)}`,
     });
   });
 });

@@ -96,10 +96,22 @@ function problemOf(error: ErrorObject, values: RequestFormValues): FormProblem |
   }
   const node = key ? PROPERTIES[key] : undefined;
   const field = (TEXT_FIELDS as readonly string[]).includes(key ?? '') || key === 'consent';
+  // A rule of its own inside the field (control characters) may carry its own sentence.
+  const rule = ruleOf(error.schemaPath);
   return {
     field: field ? (key as FormField) : null,
-    message: sentence(`« ${node?.title ?? key} »`, node, error),
+    message: sentence(`« ${node?.title ?? key} »`, rule?.['x-message'] ? rule : node, error),
   };
+}
+
+/** The schema node whose keyword an error names (`#/properties/name/allOf/0/pattern`). */
+function ruleOf(schemaPath: string): Node | undefined {
+  let node: unknown = requestSchema;
+  for (const part of schemaPath.split('/').slice(1, -1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'object' && node !== null ? (node as Node) : undefined;
 }
 
 /** Every field's first problem, in the form's order; empty when the form can be sent. */
@@ -116,6 +128,14 @@ export function requestProblems(values: RequestFormValues): FormProblem[] {
 }
 
 const REFUSED = /^Demande refusée\s*:\s*/;
+
+/**
+ * The refusal of a start the database did not sign (a form shown before the database's secret
+ * changed, or a forged one): the form then takes a new start before it is sent again.
+ */
+export function isExpiredStart(problem: FormProblem): boolean {
+  return problem.field === null && /^Le formulaire a expiré/.test(problem.message);
+}
 
 /**
  * A refusal of submit_request as a problem: next to the field whose « title » or own sentence it

@@ -13,13 +13,26 @@ import {
  * reaching the two functions its own way.
  */
 
-/** A claimed mail, with the request its message needs. */
+/** A claimed mail, with the request its message needs and the garage's name and contact. */
 export interface ClaimedMail extends Omit<RequestRow, 'preferred_dates'> {
   mail_id: number;
   kind: 'proprietaire' | 'accuse_reception';
   attempts: number;
   /** JSON text or parsed, depending on the driver. */
   preferred_dates: string | RequestRow['preferred_dates'];
+  garage_name: string | null;
+  garage_phone: string | null;
+  garage_email: string | null;
+  garage_address: string | null;
+}
+
+/**
+ * A send refused because the site's hourly number of mails is reached: not a failure of the mail,
+ * which waits `retryAfterSeconds` and is never given up for it.
+ */
+function postponedFor(error: unknown): number | undefined {
+  const seconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
 }
 
 export interface MailQueue {
@@ -72,20 +85,30 @@ async function attempt(mail: ClaimedMail, options: SendOptions): Promise<void> {
         ? (JSON.parse(mail.preferred_dates) as RequestRow['preferred_dates'])
         : mail.preferred_dates,
   };
+  const garage = {
+    name: mail.garage_name,
+    phone: mail.garage_phone,
+    email: mail.garage_email,
+    address: mail.garage_address,
+  };
   let error: string | null = null;
+  let postponed: number | undefined;
   try {
     if (mail.kind === 'proprietaire') {
       if (!notifyEmail) throw new Error(NO_NOTIFY_EMAIL);
       await options.send(ownerNotification(request, notifyEmail, siteUrl));
     } else if (request.email) {
-      await options.send(visitorAcknowledgement(request, notifyEmail));
+      await options.send(visitorAcknowledgement(request, garage, notifyEmail));
     }
   } catch (cause) {
     error = (options.describe ?? plainDescription)(cause).slice(0, 1000);
+    postponed = postponedFor(cause);
   }
   const unconfigured = mail.kind === 'proprietaire' && !notifyEmail;
-  const giveUp = error !== null && (mail.attempts > delays.length || unconfigured);
-  await options.queue.record(mail.mail_id, error, giveUp, delays[mail.attempts - 1] ?? 0);
+  const giveUp =
+    error !== null && postponed === undefined && (mail.attempts > delays.length || unconfigured);
+  const retry = postponed ?? delays[mail.attempts - 1] ?? 0;
+  await options.queue.record(mail.mail_id, error, giveUp, retry);
   if (error !== null && !unconfigured)
     options.onFailure?.(
       `E-mail de la demande ${request.id} non envoyé (essai ${mail.attempts}${giveUp ? ', abandonné' : ''}) : ${error}`,

@@ -29,6 +29,45 @@ export interface RequestRow {
   message: string | null;
 }
 
+/** The garage as its acknowledgements name it: its own name and contact (site_content). */
+export interface Garage {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+}
+
+/**
+ * Control characters and direction overrides, which visitors' fields refuse
+ * (schemas/forms/request.schema.json): never shown, should an older request hold any. A message
+ * keeps its line breaks and tabs.
+ */
+/* eslint-disable no-control-regex -- control characters are what these find */
+const INVISIBLE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const INVISIBLE_ON_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/* eslint-enable no-control-regex */
+
+/** `text` without the characters a visitor's field may not hold (line breaks kept if `multiline`). */
+export function visibleText(text: string, multiline = false): string {
+  return text.replace(multiline ? INVISIBLE : INVISIBLE_ON_ONE_LINE, multiline ? '' : ' ');
+}
+
+/** A request's texts as the mails and the inbox show them (visibleText). */
+export function visibleRequest<T extends object>(row: T): T {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? visibleText(value, key === 'message' || key === 'note') : value,
+    ]),
+  ) as T;
+}
+
+/** The short reference of a request, which the owner and the visitor can both quote. */
+export function requestReference(id: string): string {
+  return id.replace(/-/g, '').slice(0, 8).toUpperCase();
+}
+
 /** The moments of a preferred day (schemas/forms/request.schema.json), as a sentence says them. */
 export const MOMENTS: Record<string, string> = {
   journee: 'toute la journée',
@@ -75,9 +114,11 @@ export function preferredDateText(d: { date: string; moment: string }): string {
 }
 
 /** The request's details as label and value pairs, the absent ones left out. */
-function details(r: RequestRow): [string, string][] {
+function details(request: RequestRow): [string, string][] {
+  const r = visibleRequest(request);
   const dates = r.preferred_dates.map(preferredDateText);
   const rows: [string, string | null][] = [
+    ['Référence', requestReference(r.id)],
     ['Nom', r.name],
     ['Téléphone', r.phone],
     ['E-mail', r.email],
@@ -101,7 +142,7 @@ function html(paragraphs: string[], rows: [string, string][], link?: [string, st
   return [
     '<!doctype html><html lang="fr"><body style="font-family:sans-serif;line-height:1.5">',
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<table>\n${table}\n</table>`,
+    rows.length ? `<table>\n${table}\n</table>` : '',
     link ? `<p><a href="${escapeHtml(link[1])}">${escapeHtml(link[0])}</a></p>` : '',
     '</body></html>',
   ].join('\n');
@@ -124,9 +165,10 @@ export function ownerNotification(r: RequestRow, to: string, siteUrl: string): M
     `${siteUrl.replace(/\/+$/, '')}/admin/demandes/${r.id}`,
   ];
   const rows = details(r);
+  const shown = visibleRequest(r);
   return {
     to,
-    subject: `Nouvelle demande : ${r.service} – ${r.name}`,
+    subject: `Nouvelle demande : ${shown.service} – ${shown.name}`,
     text: text(intro, rows, link),
     html: html(intro, rows, link),
     // Answering the notification answers the visitor.
@@ -134,21 +176,34 @@ export function ownerNotification(r: RequestRow, to: string, siteUrl: string): M
   };
 }
 
-/** The visitor's acknowledgement: what they sent, and that the garage will answer. */
-export function visitorAcknowledgement(r: RequestRow, replyTo: string | undefined): Mail {
-  const intro = [
-    `Bonjour ${r.name},`,
-    'Le garage a bien reçu votre demande et vous répondra au plus vite. Voici ce que vous avez envoyé :',
+/**
+ * The visitor's acknowledgement: only the garage's own words, its name and contact, and the
+ * request's reference. Nothing the visitor typed (no name, no message, no link): anyone may type
+ * anyone's address in the form, and the garage's mail server must not carry their words to it
+ * (docs/decisions/045-request-form-abuse.md).
+ */
+export function visitorAcknowledgement(
+  r: Pick<RequestRow, 'id' | 'email'>,
+  garage: Garage,
+  replyTo: string | undefined,
+): Mail {
+  const name = garage.name?.trim() || 'Le garage';
+  const reach = [
+    garage.phone ? `par téléphone au ${garage.phone}` : '',
+    garage.email ? `par e-mail à ${garage.email}` : '',
+  ].filter(Boolean);
+  const paragraphs = [
+    'Bonjour,',
+    `${name} a bien reçu votre demande de devis ou de rendez-vous (référence ${requestReference(r.id)}) et vous répondra au plus vite.`,
+    ...(reach.length ? [`Pour nous joindre : ${reach.join(' ou ')}.`] : []),
+    ...(garage.address ? [`Adresse du garage : ${garage.address}.`] : []),
+    `Vous recevez ce message parce que cette adresse a été indiquée dans le formulaire de demande du site de ${name}. Si ce n’est pas vous, ignorez-le : aucune autre suite ne lui sera donnée.`,
   ];
-  const outro = [
-    'Vous recevez ce message parce que cette adresse a été indiquée dans le formulaire de demande du site. Si ce n’est pas vous, ignorez-le : aucune autre suite ne lui sera donnée.',
-  ];
-  const rows = details(r);
   return {
     to: r.email!,
-    subject: 'Votre demande a bien été reçue',
-    text: text(intro, rows) + `\n${outro[0]}\n`,
-    html: html(intro, rows).replace('</body>', `<p>${escapeHtml(outro[0]!)}</p>\n</body>`),
+    subject: `Votre demande a bien été reçue – ${name}`,
+    text: text(paragraphs, []),
+    html: html(paragraphs, []),
     ...(replyTo ? { replyTo } : {}),
   };
 }

@@ -9,10 +9,10 @@ import { problemFromRefusal } from '../request-problems.ts';
 const NOT_SENT =
   'Votre demande n’a pas pu être envoyée. Vérifiez votre connexion puis réessayez, ou appelez directement le garage.';
 
-/** What the form sends besides the values: the hidden field, and when the form was shown. */
+/** What the form sends besides the values: the hidden field, and the signed start of the form. */
 export interface AntiSpam {
   website: FormDataEntryValue | null;
-  startedAt: number;
+  startedAt: string | null;
 }
 
 /**
