@@ -72,9 +72,18 @@ function requireSession(caller: Caller): SessionRow {
   return caller.session;
 }
 
-async function loadFactor(tx: Tx, c: Context, userId: string): Promise<FactorRow> {
-  const id = c.req.param('id') ?? '';
+/**
+ * The factor id of the path, in the lower case Postgres writes uuids in. Postgres reads a uuid in
+ * any letter case, so every lookup and limit keys on this form: `ABC…` and `abc…` are one factor.
+ */
+function factorIdOf(c: Context): string {
+  const id = (c.req.param('id') ?? '').toLowerCase();
   if (!UUID.test(id)) throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
+  return id;
+}
+
+async function loadFactor(tx: Tx, c: Context, userId: string): Promise<FactorRow> {
+  const id = factorIdOf(c);
   const { rows } = await tx.query<FactorRow>(
     `select id::text, user_id::text, status::text, factor_type::text, friendly_name, secret,
             last_totp_step::text
@@ -188,7 +197,7 @@ async function verify(ctx: AppContext, c: Context) {
     throw badRequest('bad_json', 'Could not parse request body as JSON: invalid challenge_id');
   }
   const address = clientAddress(c, ctx.config.trustProxy);
-  const factorId = c.req.param('id') ?? '';
+  const factorId = factorIdOf(c);
 
   const attempt = await reserveAttempt(ctx.limits, `mfa:${factorId}`, addressKey(address));
   let outcome: Awaited<ReturnType<typeof checkAndUpgrade>>;
