@@ -115,3 +115,39 @@ test('changes the password, the current one asked', async ({
   expect(await axeViolations(elsewhere)).toEqual([]);
   await fresh.close();
 });
+
+test('says why a common password is refused, before sending it', async ({ page, serviceDb }) => {
+  const user = {
+    email: `courant-${randomBytes(4).toString('hex')}@garage.test`,
+    password: `${randomBytes(12).toString('base64url')}-Aa1`,
+  };
+  const created = await serviceDb.auth.admin.createUser({
+    ...user,
+    email_confirm: true,
+    app_metadata: { role: 'admin' },
+  });
+  expect(created.error).toBeNull();
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/compte');
+
+  const reason =
+    'Ce mot de passe est trop facile à deviner. Choisissez-en un plus original : par exemple ' +
+    'trois ou quatre mots sans rapport entre eux.';
+  // Leaving the field is enough to read why.
+  await page.getByLabel(/Nouveau mot de passe/).fill('motdepasse123');
+  await page.getByLabel('Mot de passe actuel').focus();
+  await expect(page.getByRole('alert')).toHaveText(reason);
+
+  // Submitted anyway, it is refused here, and the current password still signs in.
+  await page.getByLabel('Mot de passe actuel').fill(user.password);
+  await page.getByLabel(/Nouveau mot de passe/).fill('azertyuiop123');
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Ce mot de passe est trop facile à deviner. Les lignes droites de touches de votre clavier ' +
+      'sont faciles à deviner. Choisissez-en un plus original : par exemple trois ou quatre mots ' +
+      'sans rapport entre eux.',
+  );
+  const again = await serviceDb.auth.signInWithPassword(user);
+  expect(again.error).toBeNull();
+});

@@ -320,6 +320,32 @@ describe('auth: sign-in, refresh, user, logout', () => {
     await signIn(server, { email: who.email, password: 'nouveau-mot-de-passe' });
   });
 
+  it('PUT /user refuses a common password with the reason in French, and takes a strong one', async () => {
+    const who = { email: 'courant@garage.test', password: 'ancien-mot-de-passe-7' };
+    await server.createUser(who.email, who.password);
+    const { client } = await signIn(server, who);
+
+    for (const [password, reason] of [
+      ['motdepasse123', ''],
+      ['azertyuiop123', ' Les lignes droites de touches de votre clavier sont faciles à deviner.'],
+    ] as const) {
+      const refused = await client.auth.updateUser({ password });
+      expect(refused.error).toMatchObject({
+        status: 422,
+        code: 'weak_password',
+        reasons: ['pwned'],
+        message:
+          `Ce mot de passe est trop facile à deviner.${reason} Choisissez-en un plus original : ` +
+          'par exemple trois ou quatre mots sans rapport entre eux.',
+      });
+    }
+    // Refused, the old password still signs in.
+    await signIn(server, who);
+    const strong = await client.auth.updateUser({ password: 'cheval-agrafe-pile-42' });
+    expect(strong.error).toBeNull();
+    await signIn(server, { email: who.email, password: 'cheval-agrafe-pile-42' });
+  });
+
   it('keeps the admin API to the service role', async () => {
     const body = {
       email: 'cree@garage.test',
