@@ -95,7 +95,7 @@ export function adminRoutes(ctx: AppContext): Hono {
       if (!(await findUserById(tx, id))) throw notFound();
       if (typeof body.password === 'string') {
         await setPassword(tx, id, body.password);
-        await deleteSessions(tx, id, 'all');
+        await deleteSessions(tx, id, 'all', 'password_changed');
       }
       if (body.app_metadata !== undefined) {
         await tx.query(

@@ -13,7 +13,13 @@ import {
   unprocessable,
 } from './errors.ts';
 import { reserveAttempt } from './sign-in-guard.ts';
-import { findSession, newRefreshToken, sessionResponse, type SessionRow } from './sessions.ts';
+import {
+  findSession,
+  newRefreshToken,
+  sessionResponse,
+  setSessionEndReason,
+  type SessionRow,
+} from './sessions.ts';
 import {
   decryptTotpSecret,
   encryptTotpSecret,
@@ -280,6 +286,7 @@ async function checkAndUpgrade(
   // Refresh tokens issued at aal1 must not keep giving tokens of this now-aal2 session.
   await tx.query('delete from auth.refresh_tokens where session_id = $1', [session.id]);
   // The user's other sessions signed in with the password alone end.
+  await setSessionEndReason(tx, 'second_factor_enabled');
   await tx.query(
     `delete from auth.sessions where user_id = $1 and id <> $2
        and coalesce(aal, 'aal1') < 'aal2'`,

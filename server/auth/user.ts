@@ -88,7 +88,12 @@ export async function updateUser(ctx: AppContext, c: Context): Promise<AuthUser>
   const updated = await ctx.db.transaction(async (tx) => {
     if (typeof password === 'string') {
       await setPassword(tx, user.id, password);
-      await deleteSessions(tx, user.id, session ? { except: session.id } : 'all');
+      await deleteSessions(
+        tx,
+        user.id,
+        session ? { except: session.id } : 'all',
+        'password_changed',
+      );
       // A forgotten-password link asked before the change no longer opens the account.
       await tx.query(
         `delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`,
@@ -118,9 +123,11 @@ export async function logout(ctx: AppContext, c: Context): Promise<void> {
   }
   await ctx.db.transaction(async (tx) => {
     // Without a session in the token, GoTrue ends them all whatever the scope.
-    if (!session || scope === '' || scope === 'global') await deleteSessions(tx, user.id, 'all');
-    else if (scope === 'local') await deleteSessions(tx, user.id, { only: session.id });
-    else await deleteSessions(tx, user.id, { except: session.id });
+    if (!session || scope === '' || scope === 'global')
+      await deleteSessions(tx, user.id, 'all', 'signed_out_everywhere');
+    else if (scope === 'local')
+      await deleteSessions(tx, user.id, { only: session.id }, 'signed_out');
+    else await deleteSessions(tx, user.id, { except: session.id }, 'signed_out_others');
   });
   // Their access tokens are refused from now on, not when they expire.
   ctx.sessions.forget('all');

@@ -1,6 +1,7 @@
 import type { Database, Tx } from '../db/database.ts';
 import { passwordProblem } from '../../src/lib/password-rules.ts';
 import { hashPassword } from './password-hasher.ts';
+import { deleteSessions } from './sessions.ts';
 
 /** A user as GoTrue returns it (the fields supabase-js reads). */
 export interface AuthUser {
@@ -170,7 +171,7 @@ export async function upsertUser(
     const row = rows[0]!;
     if (!row.created) {
       // A password reset ends every session of that user.
-      await tx.query('delete from auth.sessions where user_id = $1', [row.id]);
+      await deleteSessions(tx, row.id, 'all', 'password_changed');
     }
     return row;
   });

@@ -172,6 +172,8 @@ describe('auth: sign-in, refresh, user, logout', () => {
     expect(await reuse.json()).toEqual({
       code: 'refresh_token_already_used',
       message: 'Invalid Refresh Token: Already Used',
+      // Beside GoTrue's body, why the session ended (docs/decisions/028-expired-session.md).
+      session_ended: 'refresh_token_reused',
     });
     // Reuse detection: the whole session is gone, newer tokens included.
     const newer = await refresh(server, renewed.refresh_token);
@@ -204,6 +206,7 @@ describe('auth: sign-in, refresh, user, logout', () => {
     expect(await user.json()).toEqual({
       code: 'session_not_found',
       message: 'Session from session_id claim in JWT does not exist',
+      session_ended: 'signed_out_everywhere',
     });
     const { data, error } = await server.anonClient().auth.getUser(session.access_token);
     expect(data.user).toBeNull();
