@@ -151,3 +151,47 @@ test('says why a common password is refused, before sending it', async ({ page, 
   const again = await serviceDb.auth.signInWithPassword(user);
   expect(again.error).toBeNull();
 });
+
+test('a device signed out from another one is told so, not that its session expired', async ({
+  page,
+  serviceDb,
+  browser,
+  server,
+}) => {
+  const user = {
+    email: `appareils-${randomBytes(4).toString('hex')}@garage.test`,
+    password: `${randomBytes(12).toString('base64url')}-Aa1`,
+  };
+  const created = await serviceDb.auth.admin.createUser({
+    ...user,
+    email_confirm: true,
+    app_metadata: { role: 'admin' },
+  });
+  expect(created.error).toBeNull();
+  const other = await browser.newContext({ baseURL: server.baseURL, locale: 'fr-FR' });
+  try {
+    const phone = await other.newPage();
+    await signIn(phone, user.email, user.password);
+    await expect(phone).toHaveURL(/\/admin$/);
+    await signIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.goto('/admin/compte');
+    await page.getByRole('button', { name: 'Déconnecter mes autres appareils' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'appareils' })).toHaveText(
+      'Vos autres appareils sont déconnectés.',
+    );
+
+    // The other device's next request is refused; the sign-in page says what happened.
+    await phone.goto('/admin/blog');
+    await expect(phone).toHaveURL(
+      /\/admin-login\?retour=%2Fadmin%2Fblog&session=deconnectee-ailleurs$/,
+    );
+    await expect(phone.getByRole('alert')).toHaveText(
+      'Vous avez été déconnecté depuis un autre appareil (« Déconnecter mes autres appareils »). ' +
+        'Reconnectez-vous pour continuer.',
+    );
+  } finally {
+    await other.close();
+  }
+});
