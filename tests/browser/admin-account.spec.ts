@@ -103,6 +103,12 @@ test('changes the password, the current one asked', async ({
   await expect(page.getByRole('status').filter({ hasText: 'Mot de passe' })).toHaveText(
     'Mot de passe changé. Vos autres appareils sont déconnectés.',
   );
+  // The next action's message replaces it: one message on the page at a time.
+  await page.getByRole('button', { name: 'Déconnecter mes autres appareils' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'appareils' })).toHaveText(
+    'Vos autres appareils sont déconnectés.',
+  );
+  await expect(page.getByText('Mot de passe changé.', { exact: false })).toHaveCount(0);
   // This session goes on; the new password signs in elsewhere.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon compte');

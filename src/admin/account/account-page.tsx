@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { leaveForLogin } from '../auth/leave-for-login.ts';
-import { Message } from './message.tsx';
+import { Message, PageMessageProvider, useSectionMessage } from './message.tsx';
 import { PasswordChange } from './password-change.tsx';
 import './account.css';
 
@@ -18,7 +18,7 @@ function TwoFactor({ client }: { client: SupabaseClient }) {
   const [factorId, setFactorId] = useState<string | null | undefined>(undefined);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const { message, setMessage } = useSectionMessage('two-factor');
   const [busy, setBusy] = useState(false);
 
   // Bumped after a change, to read the factors again.
@@ -151,14 +151,14 @@ function TwoFactor({ client }: { client: SupabaseClient }) {
 /** Ending the other devices' sessions, or all of them. */
 function Sessions({ client }: { client: SupabaseClient }) {
   const { logout } = useAuth();
-  const [message, setMessage] = useState<string | null>(null);
+  const { message, setMessage } = useSectionMessage('sessions');
 
   async function others() {
     const { error } = await client.auth.signOut({ scope: 'others' });
     setMessage(
       error
-        ? "Les autres appareils n'ont pas pu être déconnectés."
-        : 'Vos autres appareils sont déconnectés.',
+        ? { text: "Les autres appareils n'ont pas pu être déconnectés.", error: true }
+        : { text: 'Vos autres appareils sont déconnectés.', error: false },
     );
   }
 
@@ -170,7 +170,7 @@ function Sessions({ client }: { client: SupabaseClient }) {
   return (
     <section className="account__section" aria-labelledby="account-sessions">
       <h2 id="account-sessions">Appareils connectés</h2>
-      <Message text={message} />
+      <Message text={message?.text ?? null} error={message?.error} />
       <button type="button" className="button" onClick={() => void others()}>
         Déconnecter mes autres appareils
       </button>{' '}
@@ -186,11 +186,13 @@ export function AccountPage() {
   const { email } = useAuth();
   if (!supabase || !email) return null;
   return (
-    <div className="account">
-      <h1>Mon compte</h1>
-      <TwoFactor client={supabase} />
-      <PasswordChange client={supabase} email={email} />
-      <Sessions client={supabase} />
-    </div>
+    <PageMessageProvider>
+      <div className="account">
+        <h1>Mon compte</h1>
+        <TwoFactor client={supabase} />
+        <PasswordChange client={supabase} email={email} />
+        <Sessions client={supabase} />
+      </div>
+    </PageMessageProvider>
   );
 }

@@ -11,7 +11,7 @@ import {
   resolveSupabaseConfig,
   type SupabaseConfig,
 } from '../../lib/supabase-config.ts';
-import { Message } from './message.tsx';
+import { Message, useSectionMessage } from './message.tsx';
 
 /** An auth client that stores nothing: it only checks the current password. */
 function checkingClient(config: SupabaseConfig): GoTrueClient {
@@ -36,7 +36,7 @@ const REFUSED = 'Ce mot de passe est trop facile à deviner : choisissez-en un a
 export function PasswordChange({ client, email }: { client: SupabaseClient; email: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const { message, setMessage } = useSectionMessage('password');
   const [busy, setBusy] = useState(false);
 
   // The dictionaries of the check arrive while the owner types.
