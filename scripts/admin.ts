@@ -11,13 +11,8 @@ import { parseArgs } from 'node:util';
 import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/open.ts';
 import { migrate } from '../server/db/migrate.ts';
-import {
-  findUserByEmail,
-  isValidEmail,
-  normalizeEmail,
-  passwordProblem,
-  upsertUser,
-} from '../server/auth/users.ts';
+import { findUserByEmail, isValidEmail, normalizeEmail, upsertUser } from '../server/auth/users.ts';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from '../src/lib/password-rules.ts';
 import { removeAllFactors } from '../server/auth/mfa.ts';
 import type { Database } from '../server/db/database.ts';
 import { runningServer, verifyServer } from './lib/running-server.ts';
@@ -28,7 +23,8 @@ const USAGE = `Utilisation :
 
 create : crée un administrateur, ou réinitialise le mot de passe d'un compte existant.
 Sans --password, un mot de passe fort est généré et affiché une seule fois.
-Un mot de passe choisi doit contenir au moins 12 caractères.
+Un mot de passe choisi doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères et ne pas être
+facile à deviner (un mot de passe courant, une suite de touches…).
 reset-mfa : supprime la double authentification du compte (application perdue) ; la
 connexion se fait ensuite avec le seul mot de passe, jusqu'à une nouvelle activation.
 La base utilisée est celle du serveur (DATA_DIR, ou DATABASE_URL).`;
@@ -203,8 +199,11 @@ async function main(argv: string[]): Promise<number> {
   if (args.command === 'reset-mfa') return resetMfa(normalizeEmail(args.email));
 
   const generated = args.password === undefined;
-  const password = args.password ?? generatePassword();
-  const problem = passwordProblem(password);
+  let password = args.password ?? generatePassword();
+  // A random draw that happens to look like a word or a keyboard row is drawn again.
+  while (generated && (await passwordProblem(password, [args.email])))
+    password = generatePassword();
+  const problem = await passwordProblem(password, [args.email]);
   if (problem) {
     console.error(`Mot de passe refusé : ${problem}`);
     return 1;

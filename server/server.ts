@@ -22,6 +22,7 @@ import { accessLogger } from './access-log.ts';
 import { scheduleDailyBackups } from './backup/schedule.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createOutbox } from './mail/outbox.ts';
+import { createRecoveryLinks } from './auth/recovery-links.ts';
 
 export interface RunningServer {
   url: string;
@@ -80,6 +81,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
     sessions: new SessionLiveness(database),
     outbox,
     mailer: mailer.enabled ? mailer : undefined,
+    recoveries: mailer.enabled ? createRecoveryLinks(database, mailer, siteUrl) : undefined,
   };
   // Another process migrated this database: read its schema again, as PostgREST does on NOTIFY.
   if (isPostgres(database))
@@ -132,6 +134,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
           server.closeIdleConnections();
         });
         await outbox?.stop();
+        await ctx.recoveries?.stop();
         mailer.close();
         await database.close();
       })();

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppContext } from '../context.ts';
 import { verifyJwt } from '../jwt.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
-import { findSession, type SessionRow } from './sessions.ts';
+import { findSession, sessionEndReason, type SessionRow } from './sessions.ts';
 import { findUserById, type UserRow } from './users.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,7 +45,13 @@ export async function authenticate(ctx: AppContext, c: Context): Promise<Caller>
     if (sessionId) {
       session = await findSession(tx, sessionId);
       if (!session || session.user_id !== user.id) {
-        throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+        const ended = session ? undefined : await sessionEndReason(tx, { sessionId });
+        throw new AuthError(
+          403,
+          'session_not_found',
+          'Session from session_id claim in JWT does not exist',
+          ended ? { session_ended: ended } : {},
+        );
       }
     }
     return { user, session };

@@ -13,7 +13,13 @@ import {
   unprocessable,
 } from './errors.ts';
 import { reserveAttempt } from './sign-in-guard.ts';
-import { findSession, newRefreshToken, sessionResponse, type SessionRow } from './sessions.ts';
+import {
+  findSession,
+  newRefreshToken,
+  sessionResponse,
+  setSessionEndReason,
+  type SessionRow,
+} from './sessions.ts';
 import {
   decryptTotpSecret,
   encryptTotpSecret,
@@ -72,9 +78,18 @@ function requireSession(caller: Caller): SessionRow {
   return caller.session;
 }
 
-async function loadFactor(tx: Tx, c: Context, userId: string): Promise<FactorRow> {
-  const id = c.req.param('id') ?? '';
+/**
+ * The factor id of the path, in the lower case Postgres writes uuids in. Postgres reads a uuid in
+ * any letter case, so every lookup and limit keys on this form: `ABC…` and `abc…` are one factor.
+ */
+function factorIdOf(c: Context): string {
+  const id = (c.req.param('id') ?? '').toLowerCase();
   if (!UUID.test(id)) throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
+  return id;
+}
+
+async function loadFactor(tx: Tx, c: Context, userId: string): Promise<FactorRow> {
+  const id = factorIdOf(c);
   const { rows } = await tx.query<FactorRow>(
     `select id::text, user_id::text, status::text, factor_type::text, friendly_name, secret,
             last_totp_step::text
@@ -188,7 +203,7 @@ async function verify(ctx: AppContext, c: Context) {
     throw badRequest('bad_json', 'Could not parse request body as JSON: invalid challenge_id');
   }
   const address = clientAddress(c, ctx.config.trustProxy);
-  const factorId = c.req.param('id') ?? '';
+  const factorId = factorIdOf(c);
 
   const attempt = await reserveAttempt(ctx.limits, `mfa:${factorId}`, addressKey(address));
   let outcome: Awaited<ReturnType<typeof checkAndUpgrade>>;
@@ -271,6 +286,7 @@ async function checkAndUpgrade(
   // Refresh tokens issued at aal1 must not keep giving tokens of this now-aal2 session.
   await tx.query('delete from auth.refresh_tokens where session_id = $1', [session.id]);
   // The user's other sessions signed in with the password alone end.
+  await setSessionEndReason(tx, 'second_factor_enabled');
   await tx.query(
     `delete from auth.sessions where user_id = $1 and id <> $2
        and coalesce(aal, 'aal1') < 'aal2'`,

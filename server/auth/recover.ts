@@ -1,30 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { AppContext } from '../context.ts';
 import { addressKey, clientAddress } from '../client-address.ts';
-import { recoveryMail } from '../mail/recovery-mail.ts';
 import { AuthError, badRequest, readJsonObject, unprocessable } from './errors.ts';
-import { hashToken } from './sessions.ts';
-import { findUserByEmail, isValidEmail, normalizeEmail } from './users.ts';
+import type { PkceChallenge } from './recovery-links.ts';
+import { isValidEmail, normalizeEmail } from './users.ts';
+
+export type { PkceChallenge } from './recovery-links.ts';
 
 /**
  * Forgotten passwords, as GoTrue's `POST /recover`: a single-use link, valid one hour, mailed to
- * the address if it has an account; the answer is the same whether it has one or not.
- * docs/decisions/035-forgotten-password.md.
+ * the address if it has an account; the answer is the same, and as quick, whether it has one or
+ * not: the account is looked up after the answer (server/auth/recovery-links.ts).
+ * docs/decisions/035-forgotten-password.md, docs/decisions/043-recovery-answer-before-lookup.md.
  */
 
 /** How long a mailed link opens the account (GoTrue's `MAILER_OTP_EXP` default). */
 export const RECOVERY_LINK_SECONDS = 3600;
 /** Where the link leads when the page gave no address of this site (the back-office's page). */
 export const NEW_PASSWORD_PATH = '/admin/nouveau-mot-de-passe';
-/** GoTrue's prefix of the tokens of a PKCE flow: the link then ends in `?code=`. */
-export const PKCE_PREFIX = 'pkce_';
-
-export interface PkceChallenge {
-  method: 's256' | 'plain';
-  challenge: string;
-}
-
 /** The message of GoTrue's refused sends, in French with the wait. */
 export function tooManyRecoveries(retryAfterSeconds: number): AuthError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -78,10 +73,22 @@ export function safeRedirect(ctx: AppContext, redirectTo: string | undefined): s
   return new URL(NEW_PASSWORD_PATH, site).href;
 }
 
+/**
+ * Settles once the answer has been handed to the network (or the connection closed); at once when
+ * the request did not come through Node's HTTP server (a direct `fetch` of the app).
+ */
+function answerSent(c: Context): Promise<void> {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (!outgoing || outgoing.writableFinished || outgoing.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    outgoing.once('finish', resolve);
+    outgoing.once('close', resolve);
+  });
+}
+
 /** POST /recover { email, code_challenge?, code_challenge_method? }, `?redirect_to=`. */
 export async function recover(ctx: AppContext, c: Context): Promise<object> {
-  const mailer = ctx.mailer;
-  if (!mailer) {
+  if (!ctx.mailer) {
     throw unprocessable(
       'email_provider_disabled',
       "Ce serveur n'envoie pas d'e-mails : connexion par lien, code ou réinitialisation indisponible.",
@@ -109,45 +116,9 @@ export async function recover(ctx: AppContext, c: Context): Promise<object> {
     if (!verdict.ok) throw tooManyRecoveries(verdict.retryAfterSeconds);
   }
 
-  const link = await ctx.db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, email);
-    if (!user) return undefined;
-    // One link at a time: asking again replaces the previous one (as GoTrue's recovery_token).
-    await tx.query(
-      `delete from auth.flow_state where id in (select flow_state_id from auth.one_time_tokens
-         where user_id = $1 and token_type = 'recovery_token')`,
-      [user.id],
-    );
-    await tx.query(
-      `delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`,
-      [user.id],
-    );
-    let flowStateId: string | null = null;
-    if (pkce) {
-      const { rows } = await tx.query<{ id: string }>(
-        `insert into auth.flow_state (user_id, code_challenge_method, code_challenge, provider_type,
-           authentication_method) values ($1, $2, $3, 'recovery', 'recovery') returning id::text`,
-        [user.id, pkce.method, pkce.challenge],
-      );
-      flowStateId = rows[0]!.id;
-    }
-    const token = (pkce ? PKCE_PREFIX : '') + randomBytes(32).toString('base64url');
-    await tx.query(
-      `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id)
-       values ($1, 'recovery_token', $2, $3, $4)`,
-      [user.id, hashToken(token), user.email, flowStateId],
-    );
-    const verify = new URL('/auth/v1/verify', ctx.siteUrl);
-    verify.search = new URLSearchParams({
-      token,
-      type: 'recovery',
-      redirect_to: redirectTo,
-    }).toString();
-    return { to: user.email, href: verify.href };
-  });
-  // Sent in the background: the answer takes the same time whether the address has an account.
-  // A refused send is logged by the mailer.
-  if (link) void mailer.send(recoveryMail(link.to, link.href, ctx.siteUrl)).catch(() => undefined);
+  // Nothing up to here depends on the address having an account: the lookup, the link and the
+  // mail happen after the answer has left.
+  ctx.recoveries?.enqueue({ email: normalizeEmail(email), pkce, redirectTo }, answerSent(c));
   return {};
 }
 

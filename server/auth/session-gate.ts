@@ -1,6 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext } from '../context.ts';
 import { verifyJwt } from '../jwt.ts';
+import { sessionEndReason } from './sessions.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Refuses, on the data API and the functions, the access token of a session that has ended (logout,
@@ -14,12 +17,20 @@ export function refuseEndedSessions(ctx: AppContext): MiddlewareHandler {
     if (match && c.req.method !== 'OPTIONS') {
       const verified = await verifyJwt(match[1]!, ctx.config.jwtSecret);
       if (verified.ok && !(await ctx.sessions.accepts(verified.claims))) {
+        const sessionId = verified.claims.session_id;
+        // Why, for the back-office to say it (a field PostgREST clients ignore); a session still
+        // there was refused for its user's role.
+        const ended =
+          typeof sessionId === 'string' && UUID.test(sessionId)
+            ? await ctx.db.transaction((tx) => sessionEndReason(tx, { sessionId }))
+            : undefined;
         return c.json(
           {
             code: 'PGRST301',
             details: null,
             hint: 'Reconnectez-vous.',
             message: 'Session terminée : ce jeton a été révoqué.',
+            session_ended: ended ?? 'revoked',
           },
           401,
           { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="session ended"' },

@@ -109,12 +109,48 @@ export async function revokeRefreshToken(tx: Tx, id: string): Promise<void> {
   );
 }
 
-/** Ends sessions; their refresh tokens go with them (on delete cascade). */
+/**
+ * Why a session ended, as the server tells a device that comes back with one of its tokens
+ * (`session_ended` in the refusal's body): recorded by a trigger on auth.sessions
+ * (server/db/bootstrap.sql) from the reason set in the deleting transaction.
+ */
+export type SessionEndReason =
+  | 'signed_out'
+  | 'signed_out_others'
+  | 'signed_out_everywhere'
+  | 'password_changed'
+  | 'second_factor_enabled'
+  | 'refresh_token_reused'
+  | 'revoked'
+  | 'expired';
+
+/** Says, for the rest of the transaction, why the sessions it deletes end. */
+export async function setSessionEndReason(tx: Tx, reason: SessionEndReason): Promise<void> {
+  await tx.query("select set_config('garage.session_end_reason', $1, true)", [reason]);
+}
+
+/** Why the session ended, when it did (within the last 30 days), by its id or a refresh token. */
+export async function sessionEndReason(
+  tx: Tx,
+  by: { sessionId: string } | { refreshToken: string },
+): Promise<SessionEndReason | undefined> {
+  const { rows } = await tx.query<{ reason: SessionEndReason }>(
+    'sessionId' in by
+      ? 'select reason from garage_server.ended_sessions where session_id = $1 limit 1'
+      : 'select reason from garage_server.ended_sessions where refresh_token = $1 limit 1',
+    ['sessionId' in by ? by.sessionId : hashToken(by.refreshToken)],
+  );
+  return rows[0]?.reason;
+}
+
+/** Ends sessions, saying why; their refresh tokens go with them (on delete cascade). */
 export async function deleteSessions(
   tx: Tx,
   userId: string,
   which: { only: string } | { except: string } | 'all',
+  reason: SessionEndReason,
 ): Promise<void> {
+  await setSessionEndReason(tx, reason);
   if (which === 'all') {
     await tx.query('delete from auth.sessions where user_id = $1', [userId]);
   } else if ('only' in which) {

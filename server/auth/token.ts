@@ -11,6 +11,7 @@ import {
   findSession,
   newRefreshToken,
   revokeRefreshToken,
+  sessionEndReason,
   sessionResponse,
   type SessionResponse,
 } from './sessions.ts';
@@ -102,18 +103,29 @@ export async function refreshTokenGrant(ctx: AppContext, c: Context): Promise<Se
     const token = await findRefreshToken(tx, presented);
     const session = token && (await findSession(tx, token.session_id));
     if (!token || !session) {
-      return badRequest(
+      // GoTrue's answer, and (a field GoTrue clients ignore) why the session ended, if it did.
+      const ended = await sessionEndReason(tx, { refreshToken: presented });
+      return new AuthError(
+        400,
         'refresh_token_not_found',
         'Invalid Refresh Token: Refresh Token Not Found',
+        ended ? { session_ended: ended } : {},
       );
     }
     if (token.revoked && token.revoked_seconds_ago > REFRESH_TOKEN_REUSE_SECONDS) {
-      await deleteSessions(tx, session.user_id, { only: session.id });
+      await deleteSessions(tx, session.user_id, { only: session.id }, 'refresh_token_reused');
       ctx.sessions.forget([session.id]);
-      return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      return new AuthError(
+        400,
+        'refresh_token_already_used',
+        'Invalid Refresh Token: Already Used',
+        { session_ended: 'refresh_token_reused' },
+      );
     }
     if (session.expired)
-      return badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
+      return new AuthError(400, 'session_expired', 'Invalid Refresh Token: Session Expired', {
+        session_ended: 'expired',
+      });
     const user = await findUserById(tx, session.user_id);
     if (!user)
       return badRequest(

@@ -6,25 +6,22 @@ import { hasVerifiedFactor } from './mfa.ts';
 import { deleteSessions } from './sessions.ts';
 import { checkPassword } from './password-hasher.ts';
 import {
-  findUserById,
   MAX_PASSWORD_BYTES,
   MIN_PASSWORD_LENGTH,
-  setPassword,
-  setUserMetadata,
-  toAuthUser,
-  type AuthUser,
-} from './users.ts';
+  passwordProblem,
+  TOO_SHORT,
+} from '../../src/lib/password-rules.ts';
+import { findUserById, setPassword, setUserMetadata, toAuthUser, type AuthUser } from './users.ts';
 
-/** GoTrue's password rules, with this project's minimum length (12). */
-export function requireAcceptablePassword(password: unknown): asserts password is string {
+/**
+ * GoTrue's password check, with this project's rules (src/lib/password-rules.ts): 422
+ * `weak_password` with GoTrue's reasons (`length`, or `pwned` for a password attackers try first)
+ * and the reason in French, for the owner to read. `email` is the account's, which the password
+ * must not be built on.
+ */
+export async function requireAcceptablePassword(password: unknown, email = ''): Promise<string> {
   if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) {
-    throw unprocessable(
-      'weak_password',
-      `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
-      {
-        weak_password: { reasons: ['length'] },
-      },
-    );
+    throw unprocessable('weak_password', TOO_SHORT, { weak_password: { reasons: ['length'] } });
   }
   // bcrypt ignores what follows the 72nd byte.
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
@@ -33,6 +30,11 @@ export function requireAcceptablePassword(password: unknown): asserts password i
       `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`,
     );
   }
+  const problem = await passwordProblem(password, email ? [email] : []);
+  if (problem) {
+    throw unprocessable('weak_password', problem, { weak_password: { reasons: ['pwned'] } });
+  }
+  return password;
 }
 
 /** GET /user: the signed-in user. */
@@ -74,8 +76,8 @@ export async function updateUser(ctx: AppContext, c: Context): Promise<AuthUser>
         'AAL2 session is required to update email or password when MFA is enabled.',
       );
     }
-    requireAcceptablePassword(password);
-    if (await checkPassword(password, user.encrypted_password)) {
+    const accepted = await requireAcceptablePassword(password, user.email);
+    if (await checkPassword(accepted, user.encrypted_password)) {
       throw unprocessable(
         'same_password',
         'New password should be different from the old password.',
@@ -86,7 +88,12 @@ export async function updateUser(ctx: AppContext, c: Context): Promise<AuthUser>
   const updated = await ctx.db.transaction(async (tx) => {
     if (typeof password === 'string') {
       await setPassword(tx, user.id, password);
-      await deleteSessions(tx, user.id, session ? { except: session.id } : 'all');
+      await deleteSessions(
+        tx,
+        user.id,
+        session ? { except: session.id } : 'all',
+        'password_changed',
+      );
       // A forgotten-password link asked before the change no longer opens the account.
       await tx.query(
         `delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`,
@@ -116,9 +123,11 @@ export async function logout(ctx: AppContext, c: Context): Promise<void> {
   }
   await ctx.db.transaction(async (tx) => {
     // Without a session in the token, GoTrue ends them all whatever the scope.
-    if (!session || scope === '' || scope === 'global') await deleteSessions(tx, user.id, 'all');
-    else if (scope === 'local') await deleteSessions(tx, user.id, { only: session.id });
-    else await deleteSessions(tx, user.id, { except: session.id });
+    if (!session || scope === '' || scope === 'global')
+      await deleteSessions(tx, user.id, 'all', 'signed_out_everywhere');
+    else if (scope === 'local')
+      await deleteSessions(tx, user.id, { only: session.id }, 'signed_out');
+    else await deleteSessions(tx, user.id, { except: session.id }, 'signed_out_others');
   });
   // Their access tokens are refused from now on, not when they expire.
   ctx.sessions.forget('all');

@@ -1,8 +1,7 @@
 import type { Database, Tx } from '../db/database.ts';
+import { passwordProblem } from '../../src/lib/password-rules.ts';
 import { hashPassword } from './password-hasher.ts';
-
-export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_BYTES = 72;
+import { deleteSessions } from './sessions.ts';
 
 /** A user as GoTrue returns it (the fields supabase-js reads). */
 export interface AuthUser {
@@ -140,18 +139,6 @@ export async function setUserMetadata(
   );
 }
 
-/** Returns a French message when the password is not acceptable, else undefined. */
-export function passwordProblem(password: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`;
-  }
-  // bcrypt ignores everything after 72 bytes: a longer password would be silently shortened.
-  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-    return `Le mot de passe ne doit pas dépasser ${MAX_PASSWORD_BYTES} octets.`;
-  }
-  return undefined;
-}
-
 /**
  * Creates a user, or resets the password of an existing one. `admin` sets app_metadata.role,
  * which only the server can write and which RLS reads (docs/decisions/002-secrets.md).
@@ -160,7 +147,7 @@ export async function upsertUser(
   db: Database,
   input: { email: string; password: string; admin: boolean },
 ): Promise<{ id: string; created: boolean }> {
-  const problem = passwordProblem(input.password);
+  const problem = await passwordProblem(input.password, [input.email]);
   if (problem) throw new Error(problem);
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw new Error(`Adresse e-mail invalide : ${input.email}`);
@@ -184,7 +171,7 @@ export async function upsertUser(
     const row = rows[0]!;
     if (!row.created) {
       // A password reset ends every session of that user.
-      await tx.query('delete from auth.sessions where user_id = $1', [row.id]);
+      await deleteSessions(tx, row.id, 'all', 'password_changed');
     }
     return row;
   });

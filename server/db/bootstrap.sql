@@ -203,6 +203,43 @@ create table if not exists garage_server.rate_limits (
 alter table garage_server.rate_limits enable row level security;
 revoke all on table garage_server.rate_limits from public, anon, authenticated, service_role;
 
+-- Why sessions ended, for a device that comes back with a token of one: signed out from another
+-- device, a password changed… (`garage.session_end_reason`, set by the server in the transaction
+-- that deletes them; 'revoked' when unset). Keyed by session and by the hashes of its refresh tokens
+-- still in use, since a refresh presents only that. Kept 30 days, then a device is told its session
+-- expired. docs/decisions/028-expired-session.md.
+create table if not exists garage_server.ended_sessions (
+  session_id uuid not null,
+  refresh_token text,
+  reason text not null,
+  ended_at timestamptz not null default now()
+);
+create index if not exists ended_sessions_session_idx on garage_server.ended_sessions (session_id);
+create index if not exists ended_sessions_token_idx on garage_server.ended_sessions (refresh_token)
+  where refresh_token is not null;
+create index if not exists ended_sessions_ended_at_idx on garage_server.ended_sessions (ended_at);
+alter table garage_server.ended_sessions enable row level security;
+revoke all on table garage_server.ended_sessions from public, anon, authenticated, service_role;
+
+create or replace function garage_server.record_ended_session() returns trigger
+language plpgsql
+as $$
+declare
+  why text := coalesce(nullif(current_setting('garage.session_end_reason', true), ''), 'revoked');
+begin
+  delete from garage_server.ended_sessions where ended_at < now() - interval '30 days';
+  insert into garage_server.ended_sessions (session_id, refresh_token, reason)
+  select old.id, null, why
+  union all
+  select old.id, t.token, why from auth.refresh_tokens t where t.session_id = old.id and not t.revoked;
+  return old;
+end
+$$;
+-- Before the delete: its refresh tokens, removed with it (on delete cascade), are still there.
+drop trigger if exists record_ended_session on auth.sessions;
+create trigger record_ended_session before delete on auth.sessions
+  for each row execute function garage_server.record_ended_session();
+
 -- Supabase Storage's schema, as its storage server creates it on hosted Supabase (same names and
 -- types; only the columns our server and policies use): buckets, their objects' records, and the
 -- path helpers policies call. Files live in `<DATA_DIR>/storage/<bucket>/<name>`

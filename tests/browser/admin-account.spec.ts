@@ -103,6 +103,12 @@ test('changes the password, the current one asked', async ({
   await expect(page.getByRole('status').filter({ hasText: 'Mot de passe' })).toHaveText(
     'Mot de passe changé. Vos autres appareils sont déconnectés.',
   );
+  // The next action's message replaces it: one message on the page at a time.
+  await page.getByRole('button', { name: 'Déconnecter mes autres appareils' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'appareils' })).toHaveText(
+    'Vos autres appareils sont déconnectés.',
+  );
+  await expect(page.getByText('Mot de passe changé.', { exact: false })).toHaveCount(0);
   // This session goes on; the new password signs in elsewhere.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon compte');
@@ -114,4 +120,84 @@ test('changes the password, the current one asked', async ({
   await expect(elsewhere.getByRole('button', { name: 'Changer le mot de passe' })).toBeVisible();
   expect(await axeViolations(elsewhere)).toEqual([]);
   await fresh.close();
+});
+
+test('says why a common password is refused, before sending it', async ({ page, serviceDb }) => {
+  const user = {
+    email: `courant-${randomBytes(4).toString('hex')}@garage.test`,
+    password: `${randomBytes(12).toString('base64url')}-Aa1`,
+  };
+  const created = await serviceDb.auth.admin.createUser({
+    ...user,
+    email_confirm: true,
+    app_metadata: { role: 'admin' },
+  });
+  expect(created.error).toBeNull();
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/compte');
+
+  const reason =
+    'Ce mot de passe est trop facile à deviner. Choisissez-en un plus original : par exemple ' +
+    'trois ou quatre mots sans rapport entre eux.';
+  // Leaving the field is enough to read why.
+  await page.getByLabel(/Nouveau mot de passe/).fill('motdepasse123');
+  await page.getByLabel('Mot de passe actuel').focus();
+  await expect(page.getByRole('alert')).toHaveText(reason);
+
+  // Submitted anyway, it is refused here, and the current password still signs in.
+  await page.getByLabel('Mot de passe actuel').fill(user.password);
+  await page.getByLabel(/Nouveau mot de passe/).fill('azertyuiop123');
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Ce mot de passe est trop facile à deviner. Les lignes droites de touches de votre clavier ' +
+      'sont faciles à deviner. Choisissez-en un plus original : par exemple trois ou quatre mots ' +
+      'sans rapport entre eux.',
+  );
+  const again = await serviceDb.auth.signInWithPassword(user);
+  expect(again.error).toBeNull();
+});
+
+test('a device signed out from another one is told so, not that its session expired', async ({
+  page,
+  serviceDb,
+  browser,
+  server,
+}) => {
+  const user = {
+    email: `appareils-${randomBytes(4).toString('hex')}@garage.test`,
+    password: `${randomBytes(12).toString('base64url')}-Aa1`,
+  };
+  const created = await serviceDb.auth.admin.createUser({
+    ...user,
+    email_confirm: true,
+    app_metadata: { role: 'admin' },
+  });
+  expect(created.error).toBeNull();
+  const other = await browser.newContext({ baseURL: server.baseURL, locale: 'fr-FR' });
+  try {
+    const phone = await other.newPage();
+    await signIn(phone, user.email, user.password);
+    await expect(phone).toHaveURL(/\/admin$/);
+    await signIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.goto('/admin/compte');
+    await page.getByRole('button', { name: 'Déconnecter mes autres appareils' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'appareils' })).toHaveText(
+      'Vos autres appareils sont déconnectés.',
+    );
+
+    // The other device's next request is refused; the sign-in page says what happened.
+    await phone.goto('/admin/blog');
+    await expect(phone).toHaveURL(
+      /\/admin-login\?retour=%2Fadmin%2Fblog&session=deconnectee-ailleurs$/,
+    );
+    await expect(phone.getByRole('alert')).toHaveText(
+      'Vous avez été déconnecté depuis un autre appareil (« Déconnecter mes autres appareils »). ' +
+        'Reconnectez-vous pour continuer.',
+    );
+  } finally {
+    await other.close();
+  }
 });

@@ -228,3 +228,34 @@ test('a published post links to its page on the site, in a new tab, and shows it
   await expect(opened.getByRole('heading', { level: 1, name: published })).toBeVisible();
   await opened.close();
 });
+
+test('each action replaces the message of the one before: a restore after a delete', async ({
+  page,
+  serviceDb,
+}) => {
+  const title = `Liste à supprimer ${tag}`;
+  const { error } = await serviceDb.from('blog_posts').insert({
+    title,
+    slug: `test-liste-supprimer-${tag}`,
+    content: 'Un article supprimé puis restauré.',
+    excerpt: 'Résumé',
+    image_url: 'https://images.example.com/garage/liste.jpg',
+  });
+  if (error) throw error;
+  await page.goto('/admin/blog');
+  const row = () =>
+    rows(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await row().getByRole('button', { name: 'Supprimer' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
+  const deleted = page.getByRole('status').filter({ hasText: 'Article supprimé avec succès' });
+  await expect(deleted).toBeVisible();
+
+  await page.getByRole('button', { name: /Voir les articles supprimés/ }).click();
+  const bin = page.getByRole('region', { name: 'Articles supprimés' });
+  await bin.getByRole('button', { name: `Restaurer « ${title} »` }).click();
+  await expect(bin.getByRole('status')).toHaveText(`Article « ${title} » restauré.`);
+  await expect(row()).toBeVisible();
+  // The delete's message is gone: only the restore's is on the page.
+  await expect(deleted).toHaveCount(0);
+  await expect(page.getByText('Article supprimé avec succès')).toHaveCount(0);
+});

@@ -116,5 +116,8 @@ test('axe finds no violation in the media library, with a photo and its dialog',
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByRole('status').getByText(MEDIA_MESSAGES.deleted)).toBeVisible();
+  // The delete's message replaced the upload's: nothing says the photo was just sent.
+  await expect(page.getByText(MEDIA_MESSAGES.uploaded)).toHaveCount(0);
+  await expect(page.getByText(/Photo « .* » envoyée\./)).toHaveCount(0);
   await page.context().close();
 });

@@ -128,6 +128,26 @@ describe('npm run admin -- create', () => {
     }
   });
 
+  it('refuses a common password, saying why in French, creating nothing', async () => {
+    const run = await admin(dataDir, [
+      'create',
+      '--email',
+      'courant@garage.test',
+      '--password',
+      'azertyuiop123',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'Mot de passe refusé : Ce mot de passe est trop facile à deviner. Les lignes droites de touches de votre clavier sont faciles à deviner.',
+    );
+    const server = await serverOn(dataDir);
+    try {
+      expect(await countUsers(server, 'courant@garage.test')).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('prints the usage for bad arguments', async () => {
     for (const args of [
       [],

@@ -172,6 +172,8 @@ describe('auth: sign-in, refresh, user, logout', () => {
     expect(await reuse.json()).toEqual({
       code: 'refresh_token_already_used',
       message: 'Invalid Refresh Token: Already Used',
+      // Beside GoTrue's body, why the session ended (docs/decisions/028-expired-session.md).
+      session_ended: 'refresh_token_reused',
     });
     // Reuse detection: the whole session is gone, newer tokens included.
     const newer = await refresh(server, renewed.refresh_token);
@@ -204,6 +206,7 @@ describe('auth: sign-in, refresh, user, logout', () => {
     expect(await user.json()).toEqual({
       code: 'session_not_found',
       message: 'Session from session_id claim in JWT does not exist',
+      session_ended: 'signed_out_everywhere',
     });
     const { data, error } = await server.anonClient().auth.getUser(session.access_token);
     expect(data.user).toBeNull();
@@ -318,6 +321,32 @@ describe('auth: sign-in, refresh, user, logout', () => {
       'invalid_credentials',
     );
     await signIn(server, { email: who.email, password: 'nouveau-mot-de-passe' });
+  });
+
+  it('PUT /user refuses a common password with the reason in French, and takes a strong one', async () => {
+    const who = { email: 'courant@garage.test', password: 'ancien-mot-de-passe-7' };
+    await server.createUser(who.email, who.password);
+    const { client } = await signIn(server, who);
+
+    for (const [password, reason] of [
+      ['motdepasse123', ''],
+      ['azertyuiop123', ' Les lignes droites de touches de votre clavier sont faciles à deviner.'],
+    ] as const) {
+      const refused = await client.auth.updateUser({ password });
+      expect(refused.error).toMatchObject({
+        status: 422,
+        code: 'weak_password',
+        reasons: ['pwned'],
+        message:
+          `Ce mot de passe est trop facile à deviner.${reason} Choisissez-en un plus original : ` +
+          'par exemple trois ou quatre mots sans rapport entre eux.',
+      });
+    }
+    // Refused, the old password still signs in.
+    await signIn(server, who);
+    const strong = await client.auth.updateUser({ password: 'cheval-agrafe-pile-42' });
+    expect(strong.error).toBeNull();
+    await signIn(server, { email: who.email, password: 'cheval-agrafe-pile-42' });
   });
 
   it('keeps the admin API to the service role', async () => {

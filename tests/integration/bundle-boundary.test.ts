@@ -44,6 +44,8 @@ const FORBIDDEN: [label: string, pattern: RegExp][] = [
   ['supabase-js', /[\\/]node_modules[\\/]@supabase[\\/](supabase|auth|realtime|storage)-js[\\/]/],
   // The public pages route with wouter (src/app/public-router.tsx); react-router is the admin's.
   ['react-router', /[\\/]node_modules[\\/]react-router(-dom)?[\\/]/],
+  // The password check's dictionaries: fetched by the back-office's password forms only.
+  ['zxcvbn', /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]/],
 ];
 
 /** Loaded by public pages on demand only: never in the entry nor its static imports. */

@@ -94,6 +94,66 @@ describe.each(backends)('an ended session (%s)', (_name, start) => {
     expect(await answersWithin(server, token, REFUSED, 5_000)).toEqual(REFUSED);
   });
 
+  it('tells the device why its session ended, on REST, /user and a refresh', async () => {
+    server = await start();
+    await server.createUser(OWNER.email, OWNER.password, true);
+    const s = server;
+    /** Signs a device in: its access and refresh tokens. */
+    const device = async () => {
+      const { data } = await (
+        await s.signedInClient(OWNER.email, OWNER.password)
+      ).auth.getSession();
+      return { access: data.session!.access_token, refresh: data.session!.refresh_token };
+    };
+    /** What each surface says of the device's ended session. */
+    const whyEnded = async ({ access, refresh }: { access: string; refresh: string }) => {
+      const headers = { apikey: s.anonKey, authorization: `Bearer ${access}` };
+      const read = async (res: Response) =>
+        ((await res.json()) as { session_ended?: unknown }).session_ended;
+      return {
+        rest: await read(await fetch(`${s.url}/rest/v1/api_keys?select=name`, { headers })),
+        user: await read(await fetch(`${s.url}/auth/v1/user`, { headers })),
+        refresh: await read(
+          await fetch(`${s.url}/auth/v1/token?grant_type=refresh_token`, {
+            method: 'POST',
+            headers: { apikey: s.anonKey, 'content-type': 'application/json' },
+            body: JSON.stringify({ refresh_token: refresh }),
+          }),
+        ),
+      };
+    };
+    const every = (reason: string) => ({ rest: reason, user: reason, refresh: reason });
+
+    // « Déconnecter mes autres appareils » on one device: the other is told so.
+    const [here, phone] = [await device(), await device()];
+    const signOut = (scope: string, token: string) =>
+      fetch(`${s.url}/auth/v1/logout?scope=${scope}`, {
+        method: 'POST',
+        headers: { apikey: s.anonKey, authorization: `Bearer ${token}` },
+      });
+    expect((await signOut('others', here.access)).status).toBe(204);
+    expect(await whyEnded(phone)).toEqual(every('signed_out_others'));
+
+    // « Déconnecter partout »: every device, this one included.
+    const laptop = await device();
+    expect((await signOut('global', here.access)).status).toBe(204);
+    expect(await whyEnded(laptop)).toEqual(every('signed_out_everywhere'));
+
+    // A new password chosen on one device ends the others, which are told why.
+    const [writer, reader] = [await device(), await device()];
+    const changed = await fetch(`${s.url}/auth/v1/user`, {
+      method: 'PUT',
+      headers: {
+        apikey: s.anonKey,
+        authorization: `Bearer ${writer.access}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ password: 'cheval-agrafe-pile-42' }),
+    });
+    expect(changed.status).toBe(200);
+    expect(await whyEnded(reader)).toEqual(every('password_changed'));
+  });
+
   it('loses its administrator rights within 5 seconds of a demotion', async () => {
     server = await start();
     const id = await server.createUser(OWNER.email, OWNER.password, true);

@@ -207,6 +207,25 @@ describe.each(backends)('two-factor sign-in (%s)', (_name, start) => {
     expect((await owner.auth.mfa.unenroll({ factorId: factor.id })).error).toBeNull();
   });
 
+  it('counts wrong codes for one factor however the letters of its id are written', async () => {
+    const owner = await signIn();
+    const factor = (await owner.auth.mfa.enroll({ factorType: 'totp' })).data!;
+    // The same uuid, its letters in upper case on every other try.
+    const spellings = [factor.id, factor.id.toUpperCase()];
+    expect(spellings[1]).not.toBe(spellings[0]);
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { error } = await owner.auth.mfa.challengeAndVerify({
+        factorId: spellings[i % 2]!,
+        code: '000000',
+      });
+      codes.push(error?.code);
+    }
+    expect(codes.slice(0, 5)).toEqual(Array(5).fill('mfa_verification_failed'));
+    expect(codes[5]).toBe('over_request_rate_limit');
+    expect((await owner.auth.mfa.unenroll({ factorId: factor.id })).error).toBeNull();
+  });
+
   it('asks the back-office sign-in for the code as a second step', async () => {
     const owner = await signIn();
     const factor = (await owner.auth.mfa.enroll({ factorType: 'totp' })).data!;

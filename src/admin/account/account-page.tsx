@@ -1,18 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { GoTrueClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase.ts';
-import {
-  authStorageKey,
-  browserConfigSources,
-  resolveSupabaseConfig,
-  type SupabaseConfig,
-} from '../../lib/supabase-config.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { leaveForLogin } from '../auth/leave-for-login.ts';
+import { Message, PageMessageProvider, useSectionMessage } from './message.tsx';
+import { PasswordChange } from './password-change.tsx';
 import { qrImageSource } from './qr-image.ts';
 import './account.css';
-
-const MIN_PASSWORD_LENGTH = 12;
 
 interface Enrolment {
   factorId: string;
@@ -20,21 +14,12 @@ interface Enrolment {
   secret: string;
 }
 
-function Message({ text, error }: { text: string | null; error?: boolean }) {
-  if (!text) return null;
-  return (
-    <p className={error ? 'form__error' : 'notice'} role={error ? 'alert' : 'status'}>
-      {text}
-    </p>
-  );
-}
-
 /** Turning two-factor sign-in on (QR code, secret, first code) and off (a code). */
 function TwoFactor({ client }: { client: SupabaseClient }) {
   const [factorId, setFactorId] = useState<string | null | undefined>(undefined);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const { message, setMessage } = useSectionMessage('two-factor');
   const [busy, setBusy] = useState(false);
 
   // Bumped after a change, to read the factors again.
@@ -164,102 +149,17 @@ function TwoFactor({ client }: { client: SupabaseClient }) {
   );
 }
 
-/** An auth client that stores nothing: it only checks the current password. */
-function checkingClient(config: SupabaseConfig): GoTrueClient {
-  const base = config.url.endsWith('/') ? config.url : `${config.url}/`;
-  return new GoTrueClient({
-    url: new URL('auth/v1', base).href,
-    headers: { Authorization: `Bearer ${config.anonKey}`, apikey: config.anonKey },
-    storageKey: `${authStorageKey(config)}-check`,
-    persistSession: false,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-  });
-}
-
-/** A new password (the current one asked); the other sessions are signed out by the server. */
-function PasswordChange({ client, email }: { client: SupabaseClient; email: string }) {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (next.length < MIN_PASSWORD_LENGTH) {
-      setMessage({
-        text: `Le nouveau mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`,
-        error: true,
-      });
-      return;
-    }
-    setBusy(true);
-    // The current password is checked with a separate client, so this session stays as it is.
-    const config = resolveSupabaseConfig(browserConfigSources());
-    const check = config ? checkingClient(config) : null;
-    const signedIn = await check?.signInWithPassword({ email, password: current });
-    if (!signedIn || signedIn.error) {
-      setBusy(false);
-      setMessage({ text: 'Mot de passe actuel incorrect.', error: true });
-      return;
-    }
-    const { error } = await client.auth.updateUser({ password: next });
-    setBusy(false);
-    setCurrent('');
-    setNext('');
-    setMessage(
-      error
-        ? { text: "Le mot de passe n'a pas pu être changé.", error: true }
-        : { text: 'Mot de passe changé. Vos autres appareils sont déconnectés.', error: false },
-    );
-  }
-
-  return (
-    <section className="account__section" aria-labelledby="account-password">
-      <h2 id="account-password">Mot de passe</h2>
-      <Message text={message?.text ?? null} error={message?.error} />
-      <form className="form" onSubmit={(event) => void submit(event)}>
-        <div className="form__field">
-          <label htmlFor="account-current">Mot de passe actuel</label>
-          <input
-            id="account-current"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        </div>
-        <div className="form__field">
-          <label htmlFor="account-new">Nouveau mot de passe (12 caractères au moins)</label>
-          <input
-            id="account-new"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-        </div>
-        <button type="submit" className="button" disabled={busy}>
-          Changer le mot de passe
-        </button>
-      </form>
-    </section>
-  );
-}
-
 /** Ending the other devices' sessions, or all of them. */
 function Sessions({ client }: { client: SupabaseClient }) {
   const { logout } = useAuth();
-  const [message, setMessage] = useState<string | null>(null);
+  const { message, setMessage } = useSectionMessage('sessions');
 
   async function others() {
     const { error } = await client.auth.signOut({ scope: 'others' });
     setMessage(
       error
-        ? "Les autres appareils n'ont pas pu être déconnectés."
-        : 'Vos autres appareils sont déconnectés.',
+        ? { text: "Les autres appareils n'ont pas pu être déconnectés.", error: true }
+        : { text: 'Vos autres appareils sont déconnectés.', error: false },
     );
   }
 
@@ -271,7 +171,7 @@ function Sessions({ client }: { client: SupabaseClient }) {
   return (
     <section className="account__section" aria-labelledby="account-sessions">
       <h2 id="account-sessions">Appareils connectés</h2>
-      <Message text={message} />
+      <Message text={message?.text ?? null} error={message?.error} />
       <button type="button" className="button" onClick={() => void others()}>
         Déconnecter mes autres appareils
       </button>{' '}
@@ -287,11 +187,13 @@ export function AccountPage() {
   const { email } = useAuth();
   if (!supabase || !email) return null;
   return (
-    <div className="account">
-      <h1>Mon compte</h1>
-      <TwoFactor client={supabase} />
-      <PasswordChange client={supabase} email={email} />
-      <Sessions client={supabase} />
-    </div>
+    <PageMessageProvider>
+      <div className="account">
+        <h1>Mon compte</h1>
+        <TwoFactor client={supabase} />
+        <PasswordChange client={supabase} email={email} />
+        <Sessions client={supabase} />
+      </div>
+    </PageMessageProvider>
   );
 }

@@ -9,6 +9,8 @@ export interface AuthContextValue {
   isAuthenticated: boolean;
   /** True once a session ended without the owner signing out (expired, refused by the server). */
   sessionExpired: boolean;
+  /** Why, when the server said (`session_ended`: signed out from another device…). */
+  sessionEndReason: string | undefined;
   /** True once the owner signed out with «Déconnexion». */
   loggedOut: boolean;
   /** The signed-in administrator's email, for the shell. */

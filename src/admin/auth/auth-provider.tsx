@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
-import { onSessionRejected } from '../../lib/session-rejected.ts';
+import { lastSessionEndReason, onSessionRejected } from '../../lib/session-rejected.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 import { isAdminSession } from './is-admin.ts';
@@ -12,6 +12,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [restoring, setRestoring] = useState(supabase !== null);
   // A session that ended without the owner signing out (expired, refused by the server).
   const [expired, setExpired] = useState(false);
+  // Why, when the server said (signed out from another device, a new password…).
+  const [endReason, setEndReason] = useState<string | undefined>(undefined);
   // «Déconnexion»: the owner leaves on purpose, to the plain login page.
   const [loggedOut, setLoggedOut] = useState(false);
   const hadSession = useRef(false);
@@ -24,16 +26,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // expired); later events follow sign-in, refresh and sign-out, also from other tabs.
     const { data } = client.auth.onAuthStateChange((_event, next) => {
       if (next) hadSession.current = true;
-      else if (hadSession.current && !signingOut.current) setExpired(true);
+      else if (hadSession.current && !signingOut.current) {
+        // A refused refresh: its answer said why, if the server is ours.
+        setEndReason((known) => known ?? lastSessionEndReason());
+        setExpired(true);
+      }
       setSession(next);
       setRestoring(false);
     });
     // The server refused the session's token (expired, revoked, bad signature): it is forgotten
     // here, and the owner is asked to sign in again.
-    const stopWatching = onSessionRejected(() => {
+    const stopWatching = onSessionRejected((reason) => {
       if (signingOut.current || !hadSession.current) return;
       // Forgotten from storage first: the login page must not take it for a live session.
       void client.auth.signOut({ scope: 'local' }).finally(() => {
+        setEndReason((known) => known ?? reason);
         setExpired(true);
         setSession(null);
       });
@@ -69,13 +76,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status: restoring ? 'loading' : isAuthenticated ? 'signed-in' : 'signed-out',
       isAuthenticated,
       sessionExpired: expired && !isAuthenticated,
+      sessionEndReason: expired && !isAuthenticated ? endReason : undefined,
       loggedOut: loggedOut && !isAuthenticated,
       email: isAuthenticated ? (session?.user.email ?? null) : null,
       configured: supabase !== null,
       login,
       logout,
     };
-  }, [session, restoring, expired, loggedOut, login, logout]);
+  }, [session, restoring, expired, endReason, loggedOut, login, logout]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -6,7 +6,9 @@ import { loginAddress } from './return-path.ts';
  * asked about: it stays in this browser's drafts (src/admin/unsaved/local-draft.ts) and is offered
  * back once the owner is back on the page.
  */
-export function leaveForLogin(options: { back?: string; expired?: boolean } = {}): void {
+export function leaveForLogin(
+  options: { back?: string; expired?: boolean; endReason?: string } = {},
+): void {
   allowLeaving();
   window.location.replace(loginAddress(options));
 }

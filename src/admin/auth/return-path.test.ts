@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginAddress, safeReturnPath } from './return-path.ts';
+import { loginAddress, safeReturnPath, sessionEndMessage } from './return-path.ts';
 
 describe('safeReturnPath', () => {
   it.each(['/admin', '/admin/hero', '/admin/blog?x=1', '/admin/blog#liste'])(
@@ -35,5 +35,24 @@ describe('loginAddress', () => {
       '/admin-login?retour=%2Fadmin%2Fhero&session=expiree',
     );
     expect(loginAddress({ back: 'https://evil.example/' })).toBe('/admin-login');
+  });
+});
+
+describe('why the session ended', () => {
+  it('says what the server said, and that it expired otherwise', () => {
+    const ended = (endReason?: string) =>
+      new URLSearchParams(
+        loginAddress({ back: '/admin/blog', expired: true, endReason }).split('?')[1],
+      ).get('session');
+    expect(ended('signed_out_others')).toBe('deconnectee-ailleurs');
+    expect(sessionEndMessage(ended('signed_out_others'))).toMatch(/depuis un autre appareil/);
+    expect(sessionEndMessage(ended('signed_out_everywhere'))).toMatch(/Déconnecter partout/);
+    expect(sessionEndMessage(ended('password_changed'))).toMatch(
+      /mot de passe du compte a été changé/,
+    );
+    expect(sessionEndMessage(ended(undefined))).toBe('Votre session a expiré, reconnectez-vous');
+    expect(sessionEndMessage(ended('expired'))).toBe('Votre session a expiré, reconnectez-vous');
+    expect(sessionEndMessage(ended('<script>'))).toBe('Votre session a expiré, reconnectez-vous');
+    expect(sessionEndMessage('autre-chose')).toBeUndefined();
   });
 });

@@ -40,7 +40,11 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import './blog-page.css';
 
 type FormState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; post: BlogPost };
-type Message = { kind: 'success' | 'error'; text: string };
+/**
+ * The page's one message: each action replaces it, wherever it was taken. `where` is the section
+ * that shows it, next to the button used (the list's actions, or « Articles supprimés »).
+ */
+type Message = { kind: 'success' | 'error'; text: string; where?: 'deleted' };
 /** A save refused because the post changed or was deleted elsewhere, and what was typed. */
 type Conflict = { reason: 'changed' | 'deleted'; data: BlogPostForm };
 
@@ -193,15 +197,16 @@ function BlogManager({ client }: { client: SupabaseClient }) {
   );
 
   const formOpen = form.mode !== 'closed';
+  const listMessage = message?.where ? null : message;
 
   return (
     <div className="blog-admin">
       <div className="blog-admin__messages">
-        <p role="status" className={message?.kind === 'success' ? 'blog-admin__success' : ''}>
-          {message?.kind === 'success' ? message.text : ''}
+        <p role="status" className={listMessage?.kind === 'success' ? 'blog-admin__success' : ''}>
+          {listMessage?.kind === 'success' ? listMessage.text : ''}
         </p>
         <div role="alert">
-          {message?.kind === 'error' && <p className="form__error">{message.text}</p>}
+          {listMessage?.kind === 'error' && <p className="form__error">{listMessage.text}</p>}
         </div>
       </div>
 
@@ -301,7 +306,12 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         <AiArticlePanel onGenerated={() => void reload()} client={client} />
       </details>
 
-      <DeletedPosts client={client} onRestored={() => void reload()} />
+      <DeletedPosts
+        client={client}
+        onRestored={() => void reload()}
+        outcome={message?.where === 'deleted' ? message : null}
+        onOutcome={(outcome) => setMessage(outcome && { ...outcome, where: 'deleted' })}
+      />
 
       {toDelete !== null && (
         <ConfirmDialog

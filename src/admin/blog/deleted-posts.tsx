@@ -18,17 +18,21 @@ type Outcome = { kind: 'success' | 'error'; text: string };
 
 /**
  * « Articles supprimés »: the posts deleted in the last days, each with « Restaurer », which puts
- * it back with its id and address (docs/decisions/025-content-history.md).
+ * it back with its id and address (docs/decisions/025-content-history.md). What a restore says is
+ * the blog page's one message (`outcome`), so that it replaces the message of the action before.
  */
 export function DeletedPosts({
   client,
   onRestored,
+  outcome,
+  onOutcome: setOutcome,
 }: {
   client: SupabaseClient;
   onRestored: () => void;
+  outcome: Outcome | null;
+  onOutcome: (outcome: Outcome | null) => void;
 }) {
   const [state, setState] = useState<State>({ kind: 'closed' });
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const titleId = useId();
 
@@ -69,7 +73,7 @@ export function DeletedPosts({
         setBusy(null);
       }
     },
-    [client, load, onRestored],
+    [client, load, onRestored, setOutcome],
   );
 
   return (

@@ -78,10 +78,17 @@ describe('the new password form', () => {
     const updateUser = vi.fn(async () => ({ data: { user: null }, error }) as never);
     const onSaved = vi.fn();
     renderNewPasswordForm(root, { updateUser }, onSaved);
+    /** Types both fields and submits, then waits for the form's answer: a reason, or a save. */
     const fill = async (password: string, again: string) => {
       byLabel('Nouveau mot de passe').value = password;
       byLabel('Confirmez le nouveau mot de passe').value = again;
+      const calls = updateUser.mock.calls.length;
       root.querySelector('form')!.requestSubmit();
+      await vi.waitFor(() => {
+        const answered =
+          root.querySelector('[role="alert"]') !== null || updateUser.mock.calls.length > calls;
+        if (!answered) throw new Error('no answer yet');
+      });
       await settle();
     };
     return { updateUser, onSaved, fill };
@@ -97,6 +104,17 @@ describe('the new password form', () => {
     await fill('un-long-mot-de-passe', 'un-long-mot-de-passe');
     expect(updateUser).toHaveBeenCalledWith({ password: 'un-long-mot-de-passe' });
     expect(onSaved).toHaveBeenCalled();
+  });
+
+  it('says why a common password is refused, without sending it', async () => {
+    const { updateUser, fill } = mountForm();
+    await fill('azertyuiop123', 'azertyuiop123');
+    expect(texts('alert')).toEqual([
+      'Ce mot de passe est trop facile à deviner. Les lignes droites de touches de votre clavier ' +
+        'sont faciles à deviner. Choisissez-en un plus original : par exemple trois ou quatre ' +
+        'mots sans rapport entre eux.',
+    ]);
+    expect(updateUser).not.toHaveBeenCalled();
   });
 
   it('says why the server refused it', async () => {

@@ -2,10 +2,9 @@ import { browserConfigSources, resolveSupabaseConfig } from '../../lib/supabase-
 import { isAdminSession, isAdminUser } from '../auth/is-admin.ts';
 import {
   EXPIRED_PARAM,
-  EXPIRED_VALUE,
   RETURN_PARAM,
   safeReturnPath,
-  SESSION_EXPIRED_MESSAGE,
+  sessionEndMessage,
 } from '../auth/return-path.ts';
 import { signInAsAdmin } from '../auth/sign-in.ts';
 import { createLoginAuth } from './login-auth.ts';
@@ -26,11 +25,11 @@ function goToAdmin(): void {
 /**
  * /admin-login, the back-office's only page a visitor may reach: the form and the auth client
  * only (src/main.tsx loads it instead of the site). An administrator already signed in goes on
- * to the page asked for, /admin by default. Sent here by an expired session, the owner reads why.
+ * to the page asked for, /admin by default. Sent here by a session that ended, the owner reads why.
  */
 export async function startLoginPage(root: HTMLElement): Promise<void> {
-  const expired = new URLSearchParams(window.location.search).get(EXPIRED_PARAM) === EXPIRED_VALUE;
-  const notice = expired ? SESSION_EXPIRED_MESSAGE : undefined;
+  // Sent here by a session that ended: why (expired, signed out from another device…).
+  const notice = sessionEndMessage(new URLSearchParams(window.location.search).get(EXPIRED_PARAM));
   const config = resolveSupabaseConfig(browserConfigSources());
   if (!config) {
     renderLoginForm(root, {

@@ -1,13 +1,16 @@
 import type { GoTrueClient } from '@supabase/supabase-js';
+import {
+  MIN_PASSWORD_LENGTH,
+  passwordLengthProblem,
+  passwordProblem,
+  preloadPasswordRules,
+} from '../../lib/password-rules.ts';
 import { paragraph } from './paragraph.ts';
 
-/** The account page's rule, which the server enforces too. */
-export const MIN_PASSWORD_LENGTH = 12;
-
-const TOO_SHORT = `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères.`;
 const MISMATCH = 'Les deux mots de passe ne sont pas identiques.';
 const SAME = 'Ce mot de passe est celui que vous aviez : choisissez-en un autre.';
 const NOT_SAVED = "Le mot de passe n'a pas pu être enregistré. Réessayez.";
+const REFUSED = 'Ce mot de passe est trop facile à deviner : choisissez-en un autre.';
 
 // Static markup: nothing typed by anyone goes through innerHTML.
 const MARKUP = `
@@ -26,10 +29,12 @@ const MARKUP = `
   <button type="submit" class="button button--block">Enregistrer le mot de passe</button>
 </form>`;
 
-function problemOf(password: string, again: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH) return TOO_SHORT;
+/** Why the two fields cannot be saved, checked here as the server would (the same rules). */
+async function problemOf(password: string, again: string): Promise<string | undefined> {
+  const length = passwordLengthProblem(password);
+  if (length) return length;
   if (password !== again) return MISMATCH;
-  return undefined;
+  return passwordProblem(password);
 }
 
 /** The new password, typed twice, saved for the session the link opened; then `onSaved`. */
@@ -49,34 +54,51 @@ export function renderNewPasswordForm(
     alert = paragraph('form__error', 'alert', text);
     submit.before(alert);
   };
+  const busy = (label: string | null) => {
+    submit.disabled = label !== null;
+    submit.textContent = label ?? 'Enregistrer le mot de passe';
+  };
+  // The dictionaries of the check arrive while the owner types.
+  preloadPasswordRules();
+  // Said as soon as the first field is left, not only once both are filled.
+  password.addEventListener('change', () => {
+    const typed = password.value;
+    void passwordProblem(typed).then((problem) => {
+      if (password.value !== typed || submit.disabled) return;
+      alert?.remove();
+      alert = null;
+      if (problem) show(problem);
+    });
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     alert?.remove();
     alert = null;
-    const problem = problemOf(password.value, again.value);
-    if (problem) {
-      show(problem);
-      (problem === MISMATCH ? again : password).focus();
-      return;
-    }
-    submit.disabled = true;
-    submit.textContent = 'Enregistrement…';
-    void auth.updateUser({ password: password.value }).then(({ error }) => {
+    busy('Vérification…');
+    void (async () => {
+      const problem = await problemOf(password.value, again.value);
+      if (problem) {
+        busy(null);
+        show(problem);
+        (problem === MISMATCH ? again : password).focus();
+        return;
+      }
+      busy('Enregistrement…');
+      const { error } = await auth.updateUser({ password: password.value });
       if (!error) {
         onSaved();
         return;
       }
       console.error('Nouveau mot de passe refusé', error);
-      submit.disabled = false;
-      submit.textContent = 'Enregistrer le mot de passe';
+      busy(null);
       show(
         error.code === 'same_password'
           ? SAME
           : error.code === 'weak_password'
-            ? TOO_SHORT
+            ? ((await passwordProblem(password.value)) ?? REFUSED)
             : NOT_SAVED,
       );
       password.focus();
-    });
+    })();
   });
 }

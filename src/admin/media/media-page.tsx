@@ -138,6 +138,7 @@ function MediaLibrary({ client, send }: { client: SupabaseClient; send: MediaPag
         <PhotoUpload
           id="media-library-upload"
           send={send}
+          report={setMessage}
           onUploaded={() => {
             setMessage({ kind: 'success', text: MEDIA_MESSAGES.uploaded });
             // The new photo is the newest: first of the first page, whatever was searched.

@@ -37,6 +37,12 @@ interface PhotoUploadProps {
   onUploaded: (address: string) => void;
   /** How a photo is sent; the media bucket through supabase-js unless given. */
   send?: SendPhoto;
+  /**
+   * For a page with one message for all its actions (the media library): a send's start clears
+   * it, a failure is said there, and the page says the success itself (`onUploaded`); then nothing
+   * is left here to go stale beside a later action's message. Without it, this says both.
+   */
+  report?: (outcome: { kind: 'error'; text: string } | null) => void;
 }
 
 type State =
@@ -54,6 +60,7 @@ export function PhotoUpload({
   disabled = false,
   onUploaded,
   send = defaultSend,
+  report,
 }: PhotoUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -63,22 +70,26 @@ export function PhotoUpload({
 
   const start = async (file: File | undefined) => {
     if (!file || busy) return;
+    const fail = (message: string) => {
+      if (!report) return setState({ kind: 'failed', message });
+      setState({ kind: 'idle' });
+      report({ kind: 'error', text: message });
+    };
     const problem = checkPhoto(file);
-    if (problem) return setState({ kind: 'failed', message: problem });
+    if (problem) return fail(problem);
+    report?.(null);
     setState({ kind: 'sending', name: file.name, size: file.size });
     const onProgress = (fraction: number) =>
       setState((current) => (current.kind === 'sending' ? { ...current, fraction } : current));
     try {
       onUploaded(await send(file, onProgress));
-      setState({ kind: 'sent', name: file.name });
+      setState(report ? { kind: 'idle' } : { kind: 'sent', name: file.name });
     } catch (error) {
-      setState({
-        kind: 'failed',
-        message:
-          error instanceof PhotoUploadError
-            ? error.message
-            : "La photo n'a pas été envoyée : vérifiez votre connexion, puis réessayez.",
-      });
+      fail(
+        error instanceof PhotoUploadError
+          ? error.message
+          : "La photo n'a pas été envoyée : vérifiez votre connexion, puis réessayez.",
+      );
     }
   };
 
