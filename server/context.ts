@@ -4,6 +4,7 @@ import type { Limits } from './limits/index.ts';
 import type { SessionLiveness } from './auth/session-liveness.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Outbox } from './mail/outbox.ts';
+import type { RealtimeService } from './realtime/service.ts';
 
 /** What every part of the self-hosted server is given, built once at start (server/server.ts). */
 export interface AppContext {
@@ -22,4 +23,6 @@ export interface AppContext {
   outbox?: Outbox;
   /** The operator's mail server, for password-reset links; undefined without SMTP_URL. */
   mailer?: Mailer;
+  /** The realtime socket's service (server/realtime): its rooms serve the broadcast endpoint. */
+  realtime: RealtimeService;
 }

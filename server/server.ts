@@ -21,6 +21,7 @@ import { accessLogger } from './access-log.ts';
 import { scheduleDailyBackups } from './backup/schedule.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createOutbox } from './mail/outbox.ts';
+import { RealtimeService } from './realtime/service.ts';
 
 export interface RunningServer {
   url: string;
@@ -66,14 +67,24 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   const outbox = mailer.enabled
     ? createOutbox({ db: database, mailer, notifyEmail: config.notifyEmail, siteUrl })
     : undefined;
+  const sessions = new SessionLiveness(database);
+  const realtime = new RealtimeService({
+    db: database,
+    secret: config.jwtSecret,
+    sessions,
+    limits: config.realtime,
+    trustProxy: config.trustProxy,
+  });
+  realtime.attach(server);
   const ctx: AppContext = {
     db: database,
     config,
     siteUrl,
     limits: createLimits(config, isPostgres(database) ? postgresStore(database.pool) : memoryStore),
-    sessions: new SessionLiveness(database),
+    sessions,
     outbox,
     mailer: mailer.enabled ? mailer : undefined,
+    realtime,
   };
   // Another process migrated this database: read its schema again, as PostgREST does on NOTIFY.
   if (isPostgres(database))
@@ -120,6 +131,8 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
         if (publishTimer) clearInterval(publishTimer);
         clearInterval(purgeTimer);
         stopBackups();
+        // Upgraded sockets are no longer the HTTP server's: they would hold close() open.
+        await realtime.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would otherwise hold close() open.

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import type { Message } from './protocol.ts';
+
+/** What the hub needs of a joined channel. */
+export interface Member {
+  /** `realtime:<name>`, as the client wrote it. */
+  readonly topic: string;
+  readonly isPrivate: boolean;
+  readonly selfBroadcast: boolean;
+  readonly presenceKey: string;
+  /** Whether this member may receive broadcasts and presence (a private channel's read policies). */
+  canReceive(extension: 'broadcast' | 'presence'): boolean;
+  send(message: Message): void;
+  sendBinary(data: Buffer): void;
+}
+
+type Metas = { phx_ref: string; [key: string]: unknown }[];
+
+/** A public and a private channel of the same name are two rooms, as on hosted Supabase. */
+const roomKey = (topic: string, isPrivate: boolean) =>
+  `${isPrivate ? 'private' : 'public'}|${topic}`;
+
+/**
+ * The rooms of this process: who is joined to which topic, and each room's presence. Broadcast
+ * and presence stay within one process (docs/decisions/050-realtime.md).
+ */
+export class Hub {
+  readonly #rooms = new Map<string, Set<Member>>();
+  readonly #presence = new Map<string, Map<Member, Metas[number]>>();
+
+  add(member: Member): void {
+    const key = roomKey(member.topic, member.isPrivate);
+    const room = this.#rooms.get(key) ?? new Set();
+    room.add(member);
+    this.#rooms.set(key, room);
+  }
+
+  remove(member: Member): void {
+    this.untrack(member);
+    const key = roomKey(member.topic, member.isPrivate);
+    const room = this.#rooms.get(key);
+    room?.delete(member);
+    if (room?.size === 0) this.#rooms.delete(key);
+  }
+
+  /** Sends a broadcast to the room; `from` receives it only if it asked for its own broadcasts. */
+  broadcast(
+    topic: string,
+    isPrivate: boolean,
+    from: Member | undefined,
+    message: Message,
+    binary?: Buffer,
+  ): void {
+    for (const member of this.#rooms.get(roomKey(topic, isPrivate)) ?? []) {
+      if (member === from && !member.selfBroadcast) continue;
+      if (!member.canReceive('broadcast')) continue;
+      if (binary) member.sendBinary(binary);
+      else member.send(message);
+    }
+  }
+
+  /** The room's presence, as realtime-js expects `presence_state`. */
+  presenceState(member: Member): Record<string, { metas: Metas }> {
+    const state: Record<string, { metas: Metas }> = {};
+    for (const [other, meta] of this.#presence.get(roomKey(member.topic, member.isPrivate)) ?? []) {
+      (state[other.presenceKey] ??= { metas: [] }).metas.push(meta);
+    }
+    return state;
+  }
+
+  track(member: Member, payload: Record<string, unknown>): void {
+    const key = roomKey(member.topic, member.isPrivate);
+    const room = this.#presence.get(key) ?? new Map<Member, Metas[number]>();
+    this.#presence.set(key, room);
+    const previous = room.get(member);
+    const meta = { ...payload, phx_ref: randomBytes(8).toString('base64url') };
+    room.set(member, meta);
+    this.#diff(member, { [member.presenceKey]: { metas: [meta] } }, previous);
+  }
+
+  untrack(member: Member): void {
+    const key = roomKey(member.topic, member.isPrivate);
+    const room = this.#presence.get(key);
+    const previous = room?.get(member);
+    if (!room || !previous) return;
+    room.delete(member);
+    if (room.size === 0) this.#presence.delete(key);
+    this.#diff(member, {}, previous);
+  }
+
+  #diff(member: Member, joins: Record<string, { metas: Metas }>, left?: Metas[number]): void {
+    const leaves = left ? { [member.presenceKey]: { metas: [left] } } : {};
+    for (const other of this.#rooms.get(roomKey(member.topic, member.isPrivate)) ?? []) {
+      if (!other.canReceive('presence')) continue;
+      other.send({
+        joinRef: null,
+        ref: null,
+        topic: member.topic,
+        event: 'presence_diff',
+        payload: { joins, leaves },
+      });
+    }
+  }
+}
