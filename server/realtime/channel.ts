@@ -40,7 +40,8 @@ export class Channel implements Member, ChangeSubscriber {
   readonly isPrivate: boolean;
   readonly selfBroadcast: boolean;
   readonly ackBroadcast: boolean;
-  readonly presenceEnabled: boolean;
+  /** Presence is on from the join, or from the first track (as hosted Supabase does). */
+  presenceEnabled: boolean;
   readonly presenceKey: string;
   readonly bindings: ChangeBinding[];
   identity: RequestIdentity;

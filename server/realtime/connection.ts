@@ -310,10 +310,6 @@ export class Connection {
 
   async #presence(channel: Channel, message: Message): Promise<void> {
     const payload = message.payload as { event?: unknown; payload?: unknown } | null;
-    if (!channel.presenceEnabled) {
-      channel.reply(message.ref, 'error', { reason: 'Presence is not enabled on this channel' });
-      return;
-    }
     if (!(await this.#allowed(channel, 'presence'))) {
       channel.reply(message.ref, 'error', {
         reason: `Unauthorized: You do not have permissions to write to this Channel topic: ${channel.name}`,
@@ -326,6 +322,7 @@ export class Connection {
         channel.reply(message.ref, 'error', { reason: 'Presence track payload must be a map' });
         return;
       }
+      channel.presenceEnabled = true;
       this.service.hub.track(channel, meta as Record<string, unknown>);
       channel.reply(message.ref, 'ok');
     } else if (payload?.event === 'untrack') {
