@@ -96,6 +96,8 @@ export interface RealtimeLimits {
   maxEventsPerSecond: number;
   /** Largest message a client may send, in bytes. */
   maxPayloadBytes: number;
+  /** Largest presence state one channel may track, in bytes of JSON (kept while it is joined). */
+  maxPresenceBytes: number;
   /** A socket that sends nothing this long is closed (the client's heartbeat comes every 25 s). */
   idleTimeoutMs: number;
   /** How often a joined channel's token is checked again (ended sessions, expiry between checks). */
@@ -130,6 +132,7 @@ export function realtimeLimitsFromEnv(env: NodeJS.ProcessEnv): RealtimeLimits {
       env.REALTIME_MAX_PAYLOAD_BYTES,
       256 * 1024,
     ),
+    maxPresenceBytes: integer('REALTIME_MAX_PRESENCE_BYTES', env.REALTIME_MAX_PRESENCE_BYTES, 4096),
     idleTimeoutMs: integer('REALTIME_IDLE_TIMEOUT_MS', env.REALTIME_IDLE_TIMEOUT_MS, 60_000),
     tokenCheckMs: integer('REALTIME_TOKEN_CHECK_MS', env.REALTIME_TOKEN_CHECK_MS, 10_000),
   };

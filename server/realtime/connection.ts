@@ -322,6 +322,11 @@ export class Connection {
         channel.reply(message.ref, 'error', { reason: 'Presence track payload must be a map' });
         return;
       }
+      // Held for as long as the channel is joined: bounded, as hosted Supabase bounds tracks.
+      if (JSON.stringify(meta).length > this.limits.maxPresenceBytes) {
+        this.shutDown(channel, 'Track message size exceeded');
+        return;
+      }
       channel.presenceEnabled = true;
       this.service.hub.track(channel, meta as Record<string, unknown>);
       channel.reply(message.ref, 'ok');

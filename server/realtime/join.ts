@@ -10,6 +10,7 @@ import { checkToken } from './tokens.ts';
 
 /** hosted Supabase's cap on the values of an `in` filter. */
 export const MAX_IN_VALUES = 100;
+const MAX_TOPIC_BYTES = 255;
 const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
 
 interface JoinPayload {
@@ -35,6 +36,9 @@ export async function joinChannel(
   connection: Connection,
   message: Message,
 ): Promise<{ channel: Channel; after: () => void } | { reason: string }> {
+  // A topic is kept per channel and travels in binary frames, whose lengths are one byte.
+  if (Buffer.byteLength(message.topic) > MAX_TOPIC_BYTES)
+    return { reason: `Topic too long: at most ${MAX_TOPIC_BYTES} bytes` };
   const payload = (message.payload ?? {}) as JoinPayload;
   const config = payload.config ?? {};
   const token =

@@ -22,6 +22,7 @@ const limits: RealtimeLimits = {
   maxJoinsPerSecond: 4,
   maxEventsPerSecond: 30,
   maxPayloadBytes: 1024,
+  maxPresenceBytes: 512,
 };
 
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];
@@ -146,6 +147,19 @@ describe.each([
     expect(await channel.send({ type: 'broadcast', event: 'petit', payload: { text: 'x' } })).toBe(
       'ok',
     );
+    c.realtime.disconnect();
+  });
+
+  it('bounds what a socket holds: topic length and presence state', async () => {
+    const c = client();
+    expect(await refusedJoin(c.channel('t'.repeat(300)))).toBe('Topic too long: at most 255 bytes');
+    const channel = c.channel('presence-lourde');
+    const system: { status: string; message: string }[] = [];
+    channel.on('system', {}, (p: { status: string; message: string }) => system.push(p));
+    await subscribed(channel);
+    void channel.track({ note: 'x'.repeat(limits.maxPresenceBytes) });
+    const error = await until('the track error', () => system.find((e) => e.status === 'error'));
+    expect(error.message).toBe('Track message size exceeded');
     c.realtime.disconnect();
   });
 
