@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import {
   realtimeLimitsFromEnv,
   type RealtimeLimits,
@@ -163,13 +163,40 @@ describe.each([
     c.realtime.disconnect();
   });
 
-  it('closes a socket that stays silent', async () => {
-    const quick = await start({ realtime: { ...limits, idleTimeoutMs: 500 } });
+  it('closes silent sockets, keeps those that beat, and realtime-js reconnects and rejoins', async () => {
+    const quick = await start({
+      realtime: { ...limits, maxConnectionsPerAddress: 0, maxConnections: 10, idleTimeoutMs: 500 },
+    });
+    const made: SupabaseClient[] = [];
+    const joinedTimes = (channel: ReturnType<SupabaseClient['channel']>) => {
+      const count = { n: 0 };
+      channel.subscribe((status) => {
+        if (status === 'SUBSCRIBED') count.n += 1;
+      });
+      return count;
+    };
     try {
+      const beating = createClient(quick.url, quick.anonKey, {
+        auth: { persistSession: false },
+        realtime: { transport: WebSocket as never, heartbeatIntervalMs: 100 },
+      });
+      const silent = quick.anonClient();
+      made.push(beating, silent);
+      const kept = beating.channel('bat', { config: { broadcast: { ack: true } } });
+      const keptJoins = joinedTimes(kept);
+      const dropped = silent.channel('muet');
+      const droppedJoins = joinedTimes(dropped);
+      await until('both joined', () => keptJoins.n === 1 && droppedJoins.n === 1);
       const raw = rawSocket(quick);
       expect(await raw.opened).toBe(101);
       expect(await raw.closed).toBe(1000);
+      // The client without heartbeat in that time was closed too, came back and joined again.
+      await until('the silent client rejoined', () => droppedJoins.n >= 2, 10_000);
+      // The one that beats every 100 ms was never closed.
+      expect(await kept.send({ type: 'broadcast', event: 'toujours', payload: {} })).toBe('ok');
+      expect(keptJoins.n).toBe(1);
     } finally {
+      for (const c of made) c.realtime.disconnect();
       await quick.close();
     }
   });
