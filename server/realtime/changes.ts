@@ -25,7 +25,8 @@ export interface ChangeSubscriber {
   /** Equal for subscribers whose role and claims are equal: they are authorized together. */
   identityKey: string;
   bindings: readonly ChangeBinding[];
-  deliver(ids: number[], data: Record<string, unknown>): void;
+  /** `data`: the change's JSON, encoded once for all its subscribers. */
+  deliver(ids: number[], data: string): void;
 }
 
 interface Notification {
@@ -144,7 +145,7 @@ export class ChangeFeed {
         record = await this.#readAs(info, identity, change.keys ?? {});
         if (!record) continue;
       }
-      const data = {
+      const data = JSON.stringify({
         schema: change.schema,
         table: change.table,
         commit_timestamp: change.at,
@@ -153,7 +154,7 @@ export class ChangeFeed {
         record,
         old_record: oldRecord,
         errors: null,
-      };
+      });
       for (const { subscriber, bindings } of members)
         subscriber.deliver(
           bindings.map((b) => b.id),

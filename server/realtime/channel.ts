@@ -30,6 +30,8 @@ export interface ChannelOptions {
 /** The socket side a channel writes to. */
 export interface Outlet {
   send(message: Message): void;
+  /** A message already encoded (one encoding for all the members of a room). */
+  sendText(text: string): void;
   sendBinary(data: Buffer): void;
 }
 
@@ -89,18 +91,19 @@ export class Channel implements Member, ChangeSubscriber {
     this.outlet.send(message);
   }
 
+  sendText(text: string): void {
+    this.outlet.sendText(text);
+  }
+
   sendBinary(data: Buffer): void {
     this.outlet.sendBinary(data);
   }
 
-  deliver(ids: number[], data: Record<string, unknown>): void {
-    this.send({
-      joinRef: this.joinRef,
-      ref: null,
-      topic: this.topic,
-      event: 'postgres_changes',
-      payload: { ids, data },
-    });
+  deliver(ids: number[], data: string): void {
+    // `data` is encoded once for every subscriber of the change.
+    this.outlet.sendText(
+      `[${JSON.stringify(this.joinRef)},null,${JSON.stringify(this.topic)},"postgres_changes",{"ids":${JSON.stringify(ids)},"data":${data}}]`,
+    );
   }
 
   /** hosted Supabase's `system` message (`status: ok` or `error`). */

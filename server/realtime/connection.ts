@@ -1,5 +1,4 @@
 import type { WebSocket } from 'ws';
-import type { RequestIdentity } from '../db/database.ts';
 import { describeError, log } from '../log.ts';
 import { Channel } from './channel.ts';
 import { joinChannel } from './join.ts';
@@ -12,7 +11,7 @@ import {
   type Message,
 } from './protocol.ts';
 import type { RealtimeService } from './service.ts';
-import { checkToken } from './tokens.ts';
+import { checkToken, tokenOf, withToken } from './tokens.ts';
 
 /** Beyond this many times the message rate in one second, the socket itself is closed. */
 const FLOOD_FACTOR = 10;
@@ -59,6 +58,10 @@ export class Connection {
 
   send(message: Message): void {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeMessage(message));
+  }
+
+  sendText(text: string): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
   }
 
   sendBinary(data: Buffer): void {
@@ -342,16 +345,4 @@ export class Connection {
     for (const channel of [...this.channels.values()]) this.#remove(channel);
     this.service.forget(this);
   }
-}
-
-/** The identity keeps the token it came from, to check it again later. */
-const TOKENS = new WeakMap<RequestIdentity, string>();
-
-export function withToken(identity: RequestIdentity, token: string): RequestIdentity {
-  TOKENS.set(identity, token);
-  return identity;
-}
-
-function tokenOf(identity: RequestIdentity): string | undefined {
-  return TOKENS.get(identity);
 }

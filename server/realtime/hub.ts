@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Message } from './protocol.ts';
+import { encodeMessage, type Message } from './protocol.ts';
 
 /** What the hub needs of a joined channel. */
 export interface Member {
@@ -11,6 +11,7 @@ export interface Member {
   /** Whether this member may receive broadcasts and presence (a private channel's read policies). */
   canReceive(extension: 'broadcast' | 'presence'): boolean;
   send(message: Message): void;
+  sendText(text: string): void;
   sendBinary(data: Buffer): void;
 }
 
@@ -51,11 +52,13 @@ export class Hub {
     message: Message,
     binary?: Buffer,
   ): void {
+    // Encoded once for the whole room.
+    const text = binary ? undefined : encodeMessage(message);
     for (const member of this.#rooms.get(roomKey(topic, isPrivate)) ?? []) {
       if (member === from && !member.selfBroadcast) continue;
       if (!member.canReceive('broadcast')) continue;
       if (binary) member.sendBinary(binary);
-      else member.send(message);
+      else member.sendText(text!);
     }
   }
 

@@ -1,12 +1,11 @@
 import { Channel, type ClientBinding } from './channel.ts';
 import { checkBinding, type ChangeBinding } from './changes.ts';
 import type { Connection } from './connection.ts';
-import { withToken } from './connection.ts';
 import { parseFilter } from './filters.ts';
 import { readPolicies, type ChannelPolicies } from './policies.ts';
 import type { Message } from './protocol.ts';
 import type { RealtimeService } from './service.ts';
-import { checkToken } from './tokens.ts';
+import { checkToken, withToken } from './tokens.ts';
 
 /** hosted Supabase's cap on the values of an `in` filter. */
 export const MAX_IN_VALUES = 100;

@@ -57,3 +57,15 @@ export async function checkToken(
     exp: typeof claims.exp === 'number' ? claims.exp : undefined,
   };
 }
+
+/** The identity keeps the token it came from, to check it again later. */
+const TOKENS = new WeakMap<RequestIdentity, string>();
+
+export function withToken(identity: RequestIdentity, token: string): RequestIdentity {
+  TOKENS.set(identity, token);
+  return identity;
+}
+
+export function tokenOf(identity: RequestIdentity): string | undefined {
+  return TOKENS.get(identity);
+}
