@@ -74,6 +74,8 @@ export class RealtimeService {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.replace(/\/$/, '') !== WEBSOCKET_PATH) return refuse(socket, 404, 'Not Found');
+    // Phoenix's JSON arrays, as realtime-js 2 speaks; 1.0.0's objects are not understood here.
+    if (url.searchParams.get('vsn') !== '2.0.0') return refuse(socket, 400, 'Bad Request');
     const apiKey = url.searchParams.get('apikey') ?? headerValue(req, 'apikey') ?? '';
     const checked = await checkToken(apiKey, this.secret, this.sessions);
     if (!checked.ok) return refuse(socket, 403, 'Forbidden');

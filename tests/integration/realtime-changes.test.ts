@@ -130,12 +130,20 @@ describe.each([
     const visitor = changeLog(clients.visitor, 'rls-visitor', watched);
     const member = changeLog(clients.member, 'rls-member', watched);
     const admin = changeLog(clients.admin, 'rls-admin', watched);
-    await Promise.all([visitor, member, admin].map((s) => subscribed(s.channel)));
+    // The service key, with no user token, subscribes as service_role, which RLS lets read all.
+    const service = changeLog(clients.service, 'rls-service', watched);
+    await Promise.all([visitor, member, admin, service].map((s) => subscribed(s.channel)));
 
     const { data: id, error } = await clients.visitor.rpc('submit_request', {
       payload: request('Camille Martin'),
     });
     expect(error).toBeNull();
+    const seen = (s: { log: ChangeLog }, type: string) =>
+      s.log.events.some((e) => e.table === 'requests' && e.eventType === type);
+    // A change is read again when processed: each step is awaited, so that each is read as it was
+    // written (a row updated or deleted meanwhile would show later: docs/decisions/050-realtime.md).
+    await until('the insert for the admin', () => seen(admin, 'INSERT'));
+    await until('the insert for the service role', () => seen(service, 'INSERT'));
     expect(
       (
         await clients.admin
@@ -148,6 +156,8 @@ describe.each([
       (await clients.admin.from('api_keys').upsert({ name: 'openai', key: 'sk-secret-realtime' }))
         .error,
     ).toBeNull();
+    await until('the update for the admin', () => seen(admin, 'UPDATE'));
+    await until('the update for the service role', () => seen(service, 'UPDATE'));
     expect(
       (
         await clients.admin
@@ -165,6 +175,7 @@ describe.each([
     await until('the marker for the visitor', () => marker(visitor));
     await until('the marker for the member', () => marker(member));
     await until('the marker for the admin', () => marker(admin));
+    await until('the marker for the service role', () => marker(service));
 
     // Only the marker reached the visitor and the member: nothing of requests, keys or history.
     expect(visitor.log.events.map((e) => e.table)).toEqual(['site_content']);
@@ -180,6 +191,9 @@ describe.each([
     expect(requests[1]!.new).toMatchObject({ id, status: 'en_cours' });
     expect(requests[2]!.old).toEqual({ id });
     expect(requests[2]!.new).toEqual({});
+    expect(
+      service.log.events.filter((e) => e.table === 'requests').map((e) => e.eventType),
+    ).toEqual(['INSERT', 'UPDATE', 'DELETE']);
   });
 
   it('sends a DELETE with the primary key only, to those who could read the row', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { realtimeLimitsFromEnv } from '../../server/config.ts';
 import { signJwt } from '../../server/jwt.ts';
@@ -280,5 +281,16 @@ describe.each([
     );
     expect(failed).toBe('CHANNEL_ERROR');
     await forged.removeAllChannels();
+    // The right key, but a protocol version this server does not speak.
+    const oldProtocol = new WebSocket(
+      `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=1.0.0`,
+    );
+    oldProtocol.on('error', () => undefined);
+    const status = await new Promise<number>((resolve) => {
+      oldProtocol.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      oldProtocol.once('open', () => resolve(101));
+    });
+    oldProtocol.terminate();
+    expect(status).toBe(400);
   });
 });
