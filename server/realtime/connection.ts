@@ -2,34 +2,14 @@ import type { WebSocket } from 'ws';
 import { describeError, log } from '../log.ts';
 import { Channel } from './channel.ts';
 import { joinChannel } from './join.ts';
-import { canWrite, readPolicies, type Extension } from './policies.ts';
-import {
-  decodeFrame,
-  encodeBinaryBroadcast,
-  encodeMessage,
-  type BinaryBroadcast,
-  type Message,
-} from './protocol.ts';
+import { broadcast, presence, updateToken } from './channel-messages.ts';
+import { decodeFrame, encodeMessage, type Message } from './protocol.ts';
+import { PerSecond } from './per-second.ts';
 import type { RealtimeService } from './service.ts';
-import { checkToken, tokenOf, withToken } from './tokens.ts';
+import { checkToken, tokenOf } from './tokens.ts';
 
 /** Beyond this many times the message rate in one second, the socket itself is closed. */
 const FLOOD_FACTOR = 10;
-
-/** Counts events in the current second. */
-class PerSecond {
-  #window = 0;
-  #count = 0;
-  /** Counts one; the count within the current second. */
-  hit(now = Date.now()): number {
-    const window = Math.floor(now / 1000);
-    if (window !== this.#window) {
-      this.#window = window;
-      this.#count = 0;
-    }
-    return ++this.#count;
-  }
-}
 
 /** One realtime socket: its channels, its rates, and the messages of realtime-js. */
 export class Connection {
@@ -43,7 +23,7 @@ export class Connection {
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly service: RealtimeService,
+    readonly service: RealtimeService,
     /** The apikey's identity: a channel's role when its join carries no access token. */
     readonly apiKey: string,
   ) {
@@ -166,13 +146,13 @@ export class Connection {
         channel.reply(ref, 'ok');
         return;
       case 'access_token':
-        await this.#updateToken(channel, message.payload);
+        await updateToken(this, channel, message.payload);
         return;
       case 'broadcast':
-        await this.#broadcast(channel, message);
+        await broadcast(this, channel, message);
         return;
       case 'presence':
-        await this.#presence(channel, message);
+        await presence(this, channel, message);
         return;
       default:
         return;
@@ -192,7 +172,7 @@ export class Connection {
   #add(channel: Channel): void {
     this.channels.set(channel.topic, channel);
     this.service.hub.add(channel);
-    this.#scheduleTokenCheck(channel);
+    this.scheduleTokenCheck(channel);
   }
 
   #remove(channel: Channel): void {
@@ -216,7 +196,7 @@ export class Connection {
   }
 
   /** Checks the token again at its expiry and every tokenCheckMs (ended sessions). */
-  #scheduleTokenCheck(channel: Channel): void {
+  scheduleTokenCheck(channel: Channel): void {
     clearTimeout(channel.tokenTimer);
     const untilExpiry =
       channel.tokenExp === undefined ? Infinity : channel.tokenExp * 1000 - Date.now() + 1;
@@ -244,99 +224,7 @@ export class Connection {
       this.shutDown(channel, checked.message);
       return;
     }
-    this.#scheduleTokenCheck(channel);
-  }
-
-  async #updateToken(channel: Channel, payload: unknown): Promise<void> {
-    const token = (payload as { access_token?: unknown } | null)?.access_token;
-    if (typeof token !== 'string' || token === '') return;
-    const checked = await checkToken(token, this.service.secret, this.service.sessions);
-    if (!checked.ok) {
-      this.shutDown(channel, checked.message);
-      return;
-    }
-    const identity = withToken(checked.identity, token);
-    if (channel.isPrivate) {
-      const policies = await readPolicies(this.service.db, identity, channel.name);
-      if (!policies.broadcast.read && !policies.presence.read) {
-        this.shutDown(
-          channel,
-          `You no longer have permission to read from this Channel topic: ${channel.name}`,
-        );
-        return;
-      }
-      channel.policies = policies;
-    }
-    channel.setIdentity(identity, checked.exp);
-    this.#scheduleTokenCheck(channel);
-  }
-
-  async #allowed(channel: Channel, extension: Extension): Promise<boolean> {
-    if (!channel.isPrivate) return true;
-    const policies = channel.policies!;
-    policies[extension].write ??= await canWrite(
-      this.service.db,
-      channel.identity,
-      channel.name,
-      extension,
-    );
-    return policies[extension].write === true;
-  }
-
-  async #broadcast(channel: Channel, message: Message): Promise<void> {
-    const payload = message.payload as { event?: unknown; payload?: unknown } | null;
-    if (typeof payload?.event !== 'string') return;
-    if (!(await this.#allowed(channel, 'broadcast'))) {
-      if (channel.ackBroadcast)
-        channel.reply(message.ref, 'error', {
-          reason: `Unauthorized: You do not have permissions to write to this Channel topic: ${channel.name}`,
-        });
-      return;
-    }
-    const bytes = (message as BinaryBroadcast).bytes;
-    const out: Message = {
-      joinRef: null,
-      ref: null,
-      topic: channel.topic,
-      event: 'broadcast',
-      payload,
-    };
-    this.service.hub.broadcast(
-      channel.topic,
-      channel.isPrivate,
-      channel,
-      out,
-      bytes ? encodeBinaryBroadcast(channel.topic, payload.event, bytes) : undefined,
-    );
-    if (channel.ackBroadcast) channel.reply(message.ref, 'ok');
-  }
-
-  async #presence(channel: Channel, message: Message): Promise<void> {
-    const payload = message.payload as { event?: unknown; payload?: unknown } | null;
-    if (!(await this.#allowed(channel, 'presence'))) {
-      channel.reply(message.ref, 'error', {
-        reason: `Unauthorized: You do not have permissions to write to this Channel topic: ${channel.name}`,
-      });
-      return;
-    }
-    if (payload?.event === 'track') {
-      const meta = payload.payload;
-      if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
-        channel.reply(message.ref, 'error', { reason: 'Presence track payload must be a map' });
-        return;
-      }
-      // Held for as long as the channel is joined: bounded, as hosted Supabase bounds tracks.
-      if (JSON.stringify(meta).length > this.limits.maxPresenceBytes) {
-        this.shutDown(channel, 'Track message size exceeded');
-        return;
-      }
-      channel.presenceEnabled = true;
-      this.service.hub.track(channel, meta as Record<string, unknown>);
-      channel.reply(message.ref, 'ok');
-    } else if (payload?.event === 'untrack') {
-      this.service.hub.untrack(channel);
-      channel.reply(message.ref, 'ok');
-    }
+    this.scheduleTokenCheck(channel);
   }
 
   #cleanUp(): void {

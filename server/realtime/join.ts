@@ -1,5 +1,6 @@
 import { Channel, type ClientBinding } from './channel.ts';
-import { checkBinding, type ChangeBinding } from './changes.ts';
+import { checkBinding } from './change-reads.ts';
+import type { ChangeBinding } from './changes.ts';
 import type { Connection } from './connection.ts';
 import { parseFilter } from './filters.ts';
 import { readPolicies, type ChannelPolicies } from './policies.ts';
