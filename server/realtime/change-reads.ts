@@ -51,7 +51,8 @@ export async function readRowAs(
     if (record === undefined) return null;
     return typeof record === 'string' ? (JSON.parse(record) as Record<string, unknown>) : record;
   } catch (error) {
-    if (isPgError(error) && error.code === '42501') return null;
+    // 42501 (no SELECT privilege), or any error of a policy: the row is not this group's to see.
+    if (isPgError(error)) return null;
     throw error;
   }
 }
