@@ -15,6 +15,15 @@ export interface Member {
   sendBinary(data: Buffer): void;
 }
 
+/** A broadcast on its way to another process: the frame as the members receive it. */
+export interface RelayedBroadcast {
+  topic: string;
+  isPrivate: boolean;
+  /** The text frame, or the binary frame in base64. */
+  frame: string;
+  binary: boolean;
+}
+
 type Metas = { phx_ref: string; [key: string]: unknown }[];
 
 /** A public and a private channel of the same name are two rooms, as on hosted Supabase. */
@@ -22,8 +31,9 @@ const roomKey = (topic: string, isPrivate: boolean) =>
   `${isPrivate ? 'private' : 'public'}|${topic}`;
 
 /**
- * The rooms of this process: who is joined to which topic, and each room's presence. Broadcast
- * and presence stay within one process (docs/decisions/050-realtime.md).
+ * The rooms of this process: who is joined to which topic, and each room's presence. Broadcasts
+ * also go to the other processes through `relay`; presence stays within one process
+ * (docs/decisions/050-realtime.md).
  */
 export class Hub {
   readonly #rooms = new Map<string, Set<Member>>();
@@ -44,7 +54,13 @@ export class Hub {
     if (room?.size === 0) this.#rooms.delete(key);
   }
 
-  /** Sends a broadcast to the room; `from` receives it only if it asked for its own broadcasts. */
+  /** Where broadcasts go to reach the other server processes (PostgreSQL: server/realtime/relay.ts). */
+  relay: ((broadcast: RelayedBroadcast) => void) | undefined;
+
+  /**
+   * Sends a broadcast to the room, in this process and, through the relay, in the others;
+   * `from` receives it only if it asked for its own broadcasts.
+   */
   broadcast(
     topic: string,
     isPrivate: boolean,
@@ -53,12 +69,28 @@ export class Hub {
     binary?: Buffer,
   ): void {
     // Encoded once for the whole room.
-    const text = binary ? undefined : encodeMessage(message);
+    const frame = binary ?? encodeMessage(message);
+    this.deliver(topic, isPrivate, from, frame);
+    this.relay?.({
+      topic,
+      isPrivate,
+      frame: typeof frame === 'string' ? frame : frame.toString('base64'),
+      binary: !!binary,
+    });
+  }
+
+  /** A broadcast frame, already encoded, to this process's members of the room. */
+  deliver(
+    topic: string,
+    isPrivate: boolean,
+    from: Member | undefined,
+    frame: string | Buffer,
+  ): void {
     for (const member of this.#rooms.get(roomKey(topic, isPrivate)) ?? []) {
       if (member === from && !member.selfBroadcast) continue;
       if (!member.canReceive('broadcast')) continue;
-      if (binary) member.sendBinary(binary);
-      else member.sendText(text!);
+      if (typeof frame === 'string') member.sendText(frame);
+      else member.sendBinary(frame);
     }
   }
 

@@ -8,6 +8,8 @@ import { addressKey, normalizeAddress } from '../client-address.ts';
 import { ChangeFeed } from './changes.ts';
 import { Connection } from './connection.ts';
 import { Hub } from './hub.ts';
+import { relayBroadcasts } from './relay.ts';
+import { isPostgres } from '../db/postgres.ts';
 import { checkToken } from './tokens.ts';
 
 export const WEBSOCKET_PATH = '/realtime/v1/websocket';
@@ -39,6 +41,7 @@ export class RealtimeService {
   readonly #wss: WebSocketServer;
   readonly #idleTimer: NodeJS.Timeout;
   readonly #trustProxy: boolean;
+  readonly #stopRelay: (() => Promise<void>) | undefined;
 
   constructor(options: RealtimeOptions) {
     this.db = options.db;
@@ -55,6 +58,7 @@ export class RealtimeService {
     });
     this.feed = new ChangeFeed(this.db, () => this.#subscribers());
     this.feed.start();
+    this.#stopRelay = isPostgres(this.db) ? relayBroadcasts(this.db, this.hub) : undefined;
     this.#idleTimer = setInterval(() => this.#closeIdle(), IDLE_CHECK_MS);
     this.#idleTimer.unref();
   }
@@ -141,6 +145,7 @@ export class RealtimeService {
     clearInterval(this.#idleTimer);
     for (const connection of this.#connections.keys()) connection.close?.(1001, 'server stopping');
     this.#wss.close();
+    await this.#stopRelay?.();
     await this.feed.stop();
   }
 }

@@ -16,7 +16,7 @@ import { startServerProcess, type ServerProcess } from '../helpers/server-proces
 
 // Two server processes on one PostgreSQL: a change written through one, or straight in the
 // database, reaches the realtime subscribers of both (LISTEN on a connection of each process),
-// each still authorized by its own RLS check (docs/decisions/050-realtime.md).
+// each still authorized by its own RLS check; broadcasts cross too (docs/decisions/050-realtime.md).
 
 const OWNER = { email: 'patron@garage.test', password: 'mot-de-passe-patron-1' };
 
@@ -101,5 +101,28 @@ describe('realtime across two server processes on one PostgreSQL', () => {
     // The draft before it was not the visitor's to see.
     expect(hidden.log.events.map((e) => e.new.title)).toEqual(['Publié en base']);
     await until('both posts on B', () => onB.log.events.length === 2);
+  });
+  it('relays broadcasts, text and binary, from one process to the members on the other', async () => {
+    const visitor = (server: ServerProcess) => {
+      const client = makeClient(server.url, anonKey);
+      clients.push(client);
+      return client;
+    };
+    const onA = visitor(a).channel('atelier-partage');
+    const got: unknown[] = [];
+    onA.on('broadcast', { event: 'apercu' }, (m) => got.push(m.payload));
+    const onB = visitor(b).channel('atelier-partage', { config: { broadcast: { ack: true } } });
+    await Promise.all([subscribed(onA), subscribed(onB)]);
+
+    expect(await onB.send({ type: 'broadcast', event: 'apercu', payload: { n: 1 } })).toBe('ok');
+    const bytes = new Uint8Array([7, 8, 9]).buffer;
+    expect(await onB.send({ type: 'broadcast', event: 'apercu', payload: bytes })).toBe('ok');
+    expect(await visitor(b).channel('atelier-partage').httpSend('apercu', { n: 3 })).toEqual({
+      success: true,
+    });
+    await until('three broadcasts on A', () => got.length === 3);
+    expect(got[0]).toEqual({ n: 1 });
+    expect([...new Uint8Array(got[1] as ArrayBuffer)]).toEqual([7, 8, 9]);
+    expect(got[2]).toEqual({ n: 3 });
   });
 });
