@@ -110,7 +110,19 @@ export async function presence(
       connection.shutDown(channel, 'Track message size exceeded');
       return;
     }
-    channel.presenceEnabled = true;
+    if (!channel.presenceEnabled) {
+      // Presence turned on by this track: the room's state first, then the diffs (hosted Supabase
+      // syncs the state when it enables presence).
+      channel.presenceEnabled = true;
+      if (channel.canReceive('presence'))
+        channel.send({
+          joinRef: channel.joinRef,
+          ref: null,
+          topic: channel.topic,
+          event: 'presence_state',
+          payload: connection.service.hub.presenceState(channel),
+        });
+    }
     connection.service.hub.track(channel, meta as Record<string, unknown>);
     channel.reply(message.ref, 'ok');
   } else if (payload?.event === 'untrack') {

@@ -8,6 +8,8 @@ export interface Member {
   readonly isPrivate: boolean;
   readonly selfBroadcast: boolean;
   readonly presenceKey: string;
+  /** Presence diffs go only to members that turned presence on (at join, or by a track). */
+  readonly presenceEnabled: boolean;
   /** Whether this member may receive broadcasts and presence (a private channel's read policies). */
   canReceive(extension: 'broadcast' | 'presence'): boolean;
   send(message: Message): void;
@@ -126,7 +128,7 @@ export class Hub {
   #diff(member: Member, joins: Record<string, { metas: Metas }>, left?: Metas[number]): void {
     const leaves = left ? { [member.presenceKey]: { metas: [left] } } : {};
     for (const other of this.#rooms.get(roomKey(member.topic, member.isPrivate)) ?? []) {
-      if (!other.canReceive('presence')) continue;
+      if (!other.presenceEnabled || !other.canReceive('presence')) continue;
       other.send({
         joinRef: null,
         ref: null,

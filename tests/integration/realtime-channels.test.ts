@@ -155,15 +155,19 @@ describe.each([
     ]);
     expect(await b.untrack()).toBe('ok');
     await until('b gone from a’s state', () => !('telephone' in a.presenceState()));
-    // A private channel's presence, for administrators.
+    // A private channel's presence, for administrators. The owner joins without presence after
+    // the other tracked: its own track turns presence on and brings it the room's state.
+    const other = (await anotherAdmin()).channel('presence-prive', { config: { private: true } });
+    other.on('presence', { event: 'sync' }, () => undefined);
+    await subscribed(other);
+    expect(await other.track({ page: 'blog' })).toBe('ok');
     const owner = clients.admin.channel('presence-prive', {
       config: { private: true, presence: { key: 'patron' } },
     });
-    const other = (await anotherAdmin()).channel('presence-prive', { config: { private: true } });
-    other.on('presence', { event: 'sync' }, () => undefined);
-    await Promise.all([subscribed(owner), subscribed(other)]);
+    await subscribed(owner);
     expect(await owner.track({ page: 'demandes' })).toBe('ok');
     await until('the owner in the other’s state', () => 'patron' in other.presenceState());
+    await until('both in the owner’s state', () => Object.keys(owner.presenceState()).length === 2);
   });
 
   it('follows a new token: a visitor who becomes administrator receives requests', async () => {
