@@ -2,6 +2,8 @@
  * `npm run bench`: requests per second and p50/p99 latency at 32 connections for BENCH_SECONDS
  * (default 10) on the two hottest public queries, with 1,000 posts stored, for three backends:
  * our server on PGlite, our server on a PostgreSQL server, and the real PostgREST on the same PGlite.
+ * Then realtime's fan-out in the same run (bench/fan-out.ts): from a write to 200 sockets, on our
+ * server and on a plain `ws` relay.
  */
 import './quiet-log.ts';
 import { spawnSync } from 'node:child_process';
@@ -13,8 +15,16 @@ import type { Database } from '../server/db/database.ts';
 import { startServer } from '../server/server.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { testConfig } from '../tests/helpers/server.ts';
+import { realtimeLimitsFromEnv } from '../server/config.ts';
 import { startPostgrestOn } from '../tests/helpers/postgrest.ts';
 import { load, printTable, type LoadFigures } from './load.ts';
+import {
+  broadcastFanOut,
+  changesFanOut,
+  echoFanOut,
+  SUBSCRIBERS,
+  type FanOutFigures,
+} from './fan-out.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const POSTS = 1000;
@@ -66,14 +76,37 @@ function postgresUrl(): string {
 }
 
 const rows: string[][] = [];
+const fanOutRows: string[][] = [];
+
+function fanOutRow(label: string, what: string, f: FanOutFigures): void {
+  fanOutRows.push([label, what, `${f.p50} ms`, `${f.p99} ms`, String(f.lost)]);
+  console.error(`  ${label} — ${what}: p50 ${f.p50} ms`);
+}
+
+/** Realtime needs room for the subscribers, all from 127.0.0.1. */
+const realtimeRoom = {
+  realtime: {
+    ...realtimeLimitsFromEnv({}),
+    maxConnections: SUBSCRIBERS + 10,
+    maxConnectionsPerAddress: 0,
+  },
+};
+
+fanOutRow('plain ws server', 'relay of a message', await echoFanOut());
 
 // Our server and the real PostgREST, on one PGlite.
 {
-  const config = await testConfig();
+  const config = await testConfig(realtimeRoom);
   const db = await openPglite({});
   await seedPosts(db);
   const server = await startServer(config, db);
   await measure('our server, PGlite', `${server.url}/rest/v1`, config.anonKey, rows);
+  fanOutRow('our server, PGlite', 'broadcast', await broadcastFanOut(server.url, config.anonKey));
+  fanOutRow(
+    'our server, PGlite',
+    'postgres change (insert)',
+    await changesFanOut(server.url, config.anonKey, db),
+  );
   const postgrest = await startPostgrestOn(db.pglite, config.jwtSecret);
   try {
     await measure('PostgREST 12, same PGlite', postgrest.url, config.anonKey, rows);
@@ -94,11 +127,19 @@ const rows: string[][] = [];
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const db = await openPostgres(url.toString());
+    // The database is dropped `with (force)` at the end, maybe before pg closed every idle
+    // connection of the ended pool: their termination is expected then.
+    db.pool.on('error', () => undefined);
     await seedPosts(db);
-    const config = await testConfig({ databaseUrl: url.toString() });
+    const config = await testConfig({ databaseUrl: url.toString(), ...realtimeRoom });
     const server = await startServer(config, db);
     try {
       await measure('our server, PostgreSQL', `${server.url}/rest/v1`, config.anonKey, rows);
+      fanOutRow(
+        'our server, PostgreSQL',
+        'postgres change (insert)',
+        await changesFanOut(server.url, config.anonKey, db),
+      );
     } finally {
       await server.close();
     }
@@ -112,4 +153,9 @@ printTable(
   `REST benchmark — 32 connections, ${SECONDS} s each, ${POSTS} posts stored, anon key`,
   ['backend', 'query', 'req/s', 'p50', 'p99', 'non-2xx/errors'],
   rows,
+);
+printTable(
+  `Realtime fan-out — from a write to its arrival at ${SUBSCRIBERS} sockets, 30 writes in turn`,
+  ['server', 'message', 'p50', 'p99', 'lost'],
+  fanOutRows,
 );

@@ -22,6 +22,7 @@ import { apiSecurityHeaders } from './security-headers.ts';
 import { storageRoutes } from './storage/index.ts';
 import { requestFormRoutes } from './requests/form-post.ts';
 import { publishedViews } from './article-views.ts';
+import { realtimeRoutes } from './realtime/routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -124,6 +125,7 @@ export function createApp(ctx: AppContext): App {
   api.route('/auth/v1', authRoutes(ctx));
   api.route('/admin/v1', adminApiRoutes(ctx));
   api.route('/storage/v1', storageRoutes(ctx));
+  api.route('/realtime/v1', realtimeRoutes(ctx.realtime));
   api.route(
     '/functions/v1',
     functionRoutes(ctx, async (request) => app.fetch(request)),

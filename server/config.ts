@@ -80,6 +80,64 @@ export interface ServerConfig {
   recoveryRateLimit: number;
   /** Password-reset mails asked per email address per hour, from anywhere (0: no limit). */
   recoveryPerEmailLimit: number;
+  /** The bounds of /realtime/v1 (server/realtime, docs/decisions/050-realtime.md). */
+  realtime: RealtimeLimits;
+}
+
+/** Realtime's bounds, hosted Supabase's defaults where it has one. */
+export interface RealtimeLimits {
+  /** Open realtime sockets in all (hosted: 200 concurrent clients). */
+  maxConnections: number;
+  /** Open realtime sockets per client address (0: no limit). */
+  maxConnectionsPerAddress: number;
+  /** Channels joined at once on one socket (hosted: 100). */
+  maxChannelsPerConnection: number;
+  /** Channel joins per socket per second. */
+  maxJoinsPerSecond: number;
+  /** Messages (broadcasts, presence, heartbeats…) per socket per second (hosted: 100). */
+  maxEventsPerSecond: number;
+  /** Largest message a client may send, in bytes. */
+  maxPayloadBytes: number;
+  /** Largest presence state one channel may track, in bytes of JSON (kept while it is joined). */
+  maxPresenceBytes: number;
+  /** A socket that sends nothing this long is closed (the client's heartbeat comes every 25 s). */
+  idleTimeoutMs: number;
+  /** How often a joined channel's token is checked again (ended sessions, expiry between checks). */
+  tokenCheckMs: number;
+}
+
+export function realtimeLimitsFromEnv(env: NodeJS.ProcessEnv): RealtimeLimits {
+  return {
+    maxConnections: integer('REALTIME_MAX_CONNECTIONS', env.REALTIME_MAX_CONNECTIONS, 200),
+    maxConnectionsPerAddress: integer(
+      'REALTIME_MAX_CONNECTIONS_PER_ADDRESS',
+      env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+      20,
+    ),
+    maxChannelsPerConnection: integer(
+      'REALTIME_MAX_CHANNELS_PER_CONNECTION',
+      env.REALTIME_MAX_CHANNELS_PER_CONNECTION,
+      100,
+    ),
+    maxJoinsPerSecond: integer(
+      'REALTIME_MAX_JOINS_PER_SECOND',
+      env.REALTIME_MAX_JOINS_PER_SECOND,
+      20,
+    ),
+    maxEventsPerSecond: integer(
+      'REALTIME_MAX_EVENTS_PER_SECOND',
+      env.REALTIME_MAX_EVENTS_PER_SECOND,
+      100,
+    ),
+    maxPayloadBytes: integer(
+      'REALTIME_MAX_PAYLOAD_BYTES',
+      env.REALTIME_MAX_PAYLOAD_BYTES,
+      256 * 1024,
+    ),
+    maxPresenceBytes: integer('REALTIME_MAX_PRESENCE_BYTES', env.REALTIME_MAX_PRESENCE_BYTES, 4096),
+    idleTimeoutMs: integer('REALTIME_IDLE_TIMEOUT_MS', env.REALTIME_IDLE_TIMEOUT_MS, 60_000),
+    tokenCheckMs: integer('REALTIME_TOKEN_CHECK_MS', env.REALTIME_TOKEN_CHECK_MS, 10_000),
+  };
 }
 
 const SECRET_FILE = 'jwt-secret';
@@ -247,5 +305,6 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     ),
     maxRows: integer('API_MAX_ROWS', env.API_MAX_ROWS, 1000),
     maxResponseBytes: integer('API_MAX_RESPONSE_BYTES', env.API_MAX_RESPONSE_BYTES, 5_000_000),
+    realtime: realtimeLimitsFromEnv(env),
   };
 }

@@ -5,6 +5,7 @@ import type { SessionLiveness } from './auth/session-liveness.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Outbox } from './mail/outbox.ts';
 import type { RecoveryLinks } from './auth/recovery-links.ts';
+import type { RealtimeService } from './realtime/service.ts';
 
 /** What every part of the self-hosted server is given, built once at start (server/server.ts). */
 export interface AppContext {
@@ -25,4 +26,6 @@ export interface AppContext {
   mailer?: Mailer;
   /** Forgotten-password links, made and mailed after `/recover` has answered; with `mailer`. */
   recoveries?: RecoveryLinks;
+  /** The realtime socket's service (server/realtime): its rooms serve the broadcast endpoint. */
+  realtime: RealtimeService;
 }

@@ -23,6 +23,7 @@ import { scheduleDailyBackups } from './backup/schedule.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { createRecoveryLinks } from './auth/recovery-links.ts';
+import { RealtimeService } from './realtime/service.ts';
 
 export interface RunningServer {
   url: string;
@@ -73,15 +74,25 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   const outbox = mailer.enabled
     ? createOutbox({ db: database, mailer, notifyEmail: config.notifyEmail, siteUrl })
     : undefined;
+  const sessions = new SessionLiveness(database);
+  const realtime = new RealtimeService({
+    db: database,
+    secret: config.jwtSecret,
+    sessions,
+    limits: config.realtime,
+    trustProxy: config.trustProxy,
+  });
+  realtime.attach(server);
   const ctx: AppContext = {
     db: database,
     config,
     siteUrl,
     limits,
-    sessions: new SessionLiveness(database),
+    sessions,
     outbox,
     mailer: mailer.enabled ? mailer : undefined,
     recoveries: mailer.enabled ? createRecoveryLinks(database, mailer, siteUrl) : undefined,
+    realtime,
   };
   // Another process migrated this database: read its schema again, as PostgREST does on NOTIFY.
   if (isPostgres(database))
@@ -128,6 +139,8 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
         if (publishTimer) clearInterval(publishTimer);
         clearInterval(purgeTimer);
         stopBackups();
+        // Upgraded sockets are no longer the HTTP server's: they would hold close() open.
+        await realtime.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would otherwise hold close() open.

@@ -321,3 +321,66 @@ $$;
 
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
+
+-- Realtime (docs/decisions/050-realtime.md): the `realtime` schema, the `messages` table whose RLS
+-- policies authorize private channels, and `realtime.topic()` for those policies, with hosted
+-- Supabase's names and columns (there it exists before any migration; it is not partitioned here).
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  id uuid not null default gen_random_uuid(),
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$ select nullif(current_setting('realtime.topic', true), '')::text $$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+-- Change capture for the self-hosted server only: each written row of a table in the publication
+-- `supabase_realtime` sends its keys (never the row: NOTIFY refuses 8000 bytes and more) once the
+-- transaction commits; the server reads the row again per subscriber. The trigger is put on the
+-- published tables after the migrations (server/realtime/capture.sql), never by a migration, so
+-- hosted Supabase, whose realtime reads the publication itself, never gets it.
+create or replace function realtime.capture_change() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  new_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
+  old_row jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
+  new_keys jsonb := '{}';
+  old_keys jsonb := '{}';
+  key text;
+  message text;
+begin
+  foreach key in array tg_argv loop
+    if new_row is not null then new_keys := new_keys || jsonb_build_object(key, new_row -> key); end if;
+    if old_row is not null then old_keys := old_keys || jsonb_build_object(key, old_row -> key); end if;
+  end loop;
+  message := jsonb_build_object(
+    'schema', tg_table_schema, 'table', tg_table_name, 'type', tg_op,
+    'at', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'keys', case when new_row is not null then new_keys end,
+    'old_keys', case when old_row is not null then old_keys end)::text;
+  if octet_length(message) >= 8000 then
+    message := jsonb_build_object(
+      'schema', tg_table_schema, 'table', tg_table_name, 'type', tg_op,
+      'at', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'too_large', true)::text;
+  end if;
+  perform pg_notify('realtime_changes', message);
+  return null;
+end
+$$;
+revoke execute on function realtime.capture_change() from public, anon, authenticated;

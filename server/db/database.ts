@@ -31,6 +31,11 @@ export interface Database {
   asRequest<T>(identity: RequestIdentity, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs a script of several statements as the owner (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Calls `onMessage` with each notification committed on `channel` from now on (by any process
+   * on a PostgreSQL server). Returns the way to stop listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): () => Promise<void>;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { describeError } from '../log.ts';
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'supabase', 'migrations');
 const BOOTSTRAP = path.join(PROJECT_ROOT, 'server', 'db', 'bootstrap.sql');
+const REALTIME_CAPTURE = path.join(PROJECT_ROOT, 'server', 'realtime', 'capture.sql');
 
 export interface Migration {
   version: string;
@@ -80,6 +81,9 @@ export async function applyMigrations(
     );
     applied.push(migration.version);
   }
+  // The published tables as the migrations left them get the change-capture trigger
+  // (docs/decisions/050-realtime.md).
+  await tx.exec(await readFile(REALTIME_CAPTURE, 'utf8'));
   // Other processes on this database reload their schema cache, as PostgREST does.
   if (applied.length > 0) await tx.query("notify pgrst, 'reload schema'");
   return applied;

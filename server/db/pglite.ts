@@ -108,6 +108,15 @@ export async function openPglite(options: {
         }),
       ),
     exec: (sql) => tracked(pglite.exec(sql).then(() => undefined)),
+    // PGlite delivers a NOTIFY to its own process, after commit (docs/decisions/050-realtime.md).
+    listen: (channel, onMessage) => {
+      const stop = pglite.listen(channel, onMessage);
+      return async () => {
+        await (
+          await stop
+        )();
+      };
+    },
     close: async () => {
       await wal.stop();
       await pglite.close();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import type { ServerConfig } from '../../server/config.ts';
+import { realtimeLimitsFromEnv, type ServerConfig } from '../../server/config.ts';
 import { makeApiKey } from '../../server/jwt.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -78,6 +78,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     recoveryPerEmailLimit: 0,
     maxRows: 1000,
     maxResponseBytes: 5_000_000,
+    realtime: realtimeLimitsFromEnv({}),
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ export function countTransactions(db: Database): CountingDatabase {
       return db.asRequest(identity, fn);
     },
     exec: (sql) => db.exec(sql),
+    listen: (channel, onMessage) => db.listen(channel, onMessage),
     close: () => db.close(),
   };
   return counting;

@@ -5,8 +5,11 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { makeApiKey } from '../../server/jwt.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { subscribed, until } from '../helpers/realtime.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import {
   buildSite,
@@ -209,6 +212,51 @@ describe.each(proxies)('the site behind %s', (name, startProxy) => {
     const answer = await signIn(stack, '127.0.0.1', ADMIN);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text)).toHaveProperty('access_token');
+  });
+
+  it('carries the realtime socket and the HTTP broadcast to the server', async () => {
+    const site = stack.proxy.site;
+    // realtime-js opens `new transport(url)`: the proxy's certificate is the tests' own.
+    class ThroughProxy extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols, {
+          headers: { host: site.host },
+          servername: site.host,
+          rejectUnauthorized: false,
+          localAddress: '127.0.0.6',
+        } as WebSocket.ClientOptions);
+      }
+    }
+    const client = () =>
+      createClient(`${site.protocol}//127.0.0.1:${site.port}`, stack.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: ThroughProxy as never },
+      });
+    const [sending, receiving] = [client(), client()];
+    try {
+      const sender = sending.channel('atelier', { config: { broadcast: { ack: true } } });
+      const receiver = receiving.channel('atelier');
+      const got: unknown[] = [];
+      receiver.on('broadcast', { event: 'apercu' }, (m) => got.push(m.payload));
+      await Promise.all([subscribed(sender), subscribed(receiver)]);
+      expect(await sender.send({ type: 'broadcast', event: 'apercu', payload: { n: 1 } })).toBe(
+        'ok',
+      );
+      const posted = await send(site, '/realtime/v1/api/broadcast', {
+        from: '127.0.0.6',
+        method: 'POST',
+        headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          messages: [{ topic: 'atelier', event: 'apercu', payload: { n: 2 } }],
+        }),
+      });
+      expect(posted.status).toBe(202);
+      await until('both broadcasts', () => got.length === 2);
+      expect(got).toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
+      sending.realtime.disconnect();
+      receiving.realtime.disconnect();
+    }
   });
 
   it("passes each visitor's address on: one address's wrong passwords do not block another", async () => {

@@ -39,6 +39,7 @@ function recording(db: Database): Database & { transactions: string[][] } {
     transaction: (fn) => db.transaction((tx) => fn(recorded(tx))),
     asRequest: (identity, fn) => db.asRequest(identity, (tx) => fn(recorded(tx))),
     exec: (text) => db.exec(text),
+    listen: (channel, onMessage) => db.listen(channel, onMessage),
     close: () => db.close(),
   };
 }
