@@ -19,6 +19,13 @@ import { buildServerBundle } from './site-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CEILING_MIB = 600;
+/** The V8 flags the server runs with, as `npm run serve` gives them (the systemd unit sets the same). */
+const SERVE_FLAGS =
+  (
+    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts.serve!.match(/--[a-z-]+=\S+/g) ?? [];
 
 describe('memory under an anonymous attack', () => {
   let dir: string;
@@ -49,7 +56,12 @@ describe('memory under an anonymous attack', () => {
     );
     await db.close();
     server = await startServerProcess(
-      { DATA_DIR: path.join(dir, 'data'), DIST_DIR: path.join(dir, 'dist'), API_RATE_LIMIT: '0' },
+      {
+        DATA_DIR: path.join(dir, 'data'),
+        DIST_DIR: path.join(dir, 'dist'),
+        API_RATE_LIMIT: '0',
+        NODE_OPTIONS: SERVE_FLAGS.join(' '),
+      },
       { entry: path.join(dir, 'server', 'main.mjs') },
     );
   }, 180_000);
