@@ -36,6 +36,11 @@ export async function openPostgres(
     max: poolSize,
     types: types as pg.CustomTypesConfig,
   });
+  // An idle pooled connection that PostgreSQL ends (a restart, an administrator's command) is
+  // reported here; the pool drops it and opens another when asked. Unheard, it would stop the server.
+  pool.on('error', (error) => {
+    log.warn(`Connexion à PostgreSQL perdue, elle sera rouverte : ${describeError(error)}`);
+  });
   // Fail fast on a wrong DATABASE_URL rather than on the first request.
   await pool.query('select 1');
 
@@ -44,6 +49,11 @@ export async function openPostgres(
     identity?: RequestIdentity,
   ): Promise<T> {
     const client = await pool.connect();
+    // A connection that PostgreSQL ends while it is lent out fails its query (seen below) and also
+    // says so as an event: heard here, and the connection is then thrown away, not pooled again.
+    let lost: Error | undefined;
+    const onLost = (error: Error) => (lost = error);
+    client.on('error', onLost);
     const tx: Tx = {
       async query(sql, params) {
         const result = await client.query(sql, params as unknown[] | undefined);
@@ -63,7 +73,8 @@ export async function openPostgres(
       await client.query('rollback').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.off('error', onLost);
+      client.release(lost);
     }
   }
 
