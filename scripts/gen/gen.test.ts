@@ -1,9 +1,10 @@
-import { cp, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { generate } from './index.ts';
+import { splitUnits } from './migration-diff.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -197,6 +198,83 @@ describe('the check migration', () => {
     const after = await checkMigrations(dir);
     expect(after).toHaveLength(before.length + 2);
     expect(after.slice(0, -1)).toEqual(committed);
+  });
+});
+
+describe('what a check migration holds', () => {
+  const migrationsOf = async (dir: string) =>
+    (await readdir(path.join(dir, 'supabase/migrations')))
+      .filter((f) => f.endsWith('_content_checks.sql'))
+      .sort();
+  const newest = async (dir: string) =>
+    readFile(path.join(dir, 'supabase/migrations', (await migrationsOf(dir)).at(-1)!), 'utf8');
+
+  it('only the check functions that changed, and the dispatcher', async () => {
+    const dir = await projectCopy();
+    const before = await migrationsOf(dir);
+    await editSchema(dir, 'about', (schema) => {
+      schema.properties.title.maxLength = 7_771;
+    });
+    await editSchema(dir, 'hero', (schema) => {
+      schema.properties.heading.maxLength = 7_772;
+    });
+    await generate(dir, false);
+    expect((await migrationsOf(dir)).slice(0, -1)).toEqual(before);
+    const text = await newest(dir);
+    expect(splitUnits(text).map((u) => u.key)).toEqual([
+      'private.content_problem_about',
+      'private.content_problem_hero',
+      'private.site_content_problem',
+    ]);
+    expect(text).toContain('> 7771 then');
+    expect(text).toContain('> 7772 then');
+    expect(await generate(dir, true)).toEqual([]);
+  });
+
+  it('a form kept in a table: its check function alone, and the dispatcher', async () => {
+    const dir = await projectCopy();
+    const file = path.join(dir, 'schemas', 'forms', 'blog-post.schema.json');
+    const schema = JSON.parse(await readFile(file, 'utf8'));
+    schema.properties.title.maxLength = 7_773;
+    await writeFile(file, JSON.stringify(schema));
+    await generate(dir, false);
+    const keys = splitUnits(await newest(dir)).map((u) => u.key);
+    expect(keys).toEqual(['private.form_problem_blog_post', 'private.site_content_problem']);
+  });
+
+  it('a new type: its function, the dispatcher and the list of known types; a removed one is dropped', async () => {
+    const dir = await projectCopy();
+    const about = JSON.parse(
+      await readFile(path.join(dir, 'schemas', 'about.schema.json'), 'utf8'),
+    );
+    const added = path.join(dir, 'schemas', 'testimonials-two.schema.json');
+    await writeFile(
+      added,
+      JSON.stringify({
+        ...about,
+        $id: 'testimonials-two',
+        'x-section': { anchor: 'avis2', label: 'Avis 2', title: 'Avis 2', adminPath: 'avis2' },
+      }),
+    );
+    await generate(dir, false);
+    expect(splitUnits(await newest(dir)).map((u) => u.key)).toEqual([
+      'private.content_problem_testimonials_two',
+      'private.site_content_problem',
+      'site_content_type_known',
+    ]);
+
+    await rm(added);
+    await generate(dir, false);
+    const text = await newest(dir);
+    expect(splitUnits(text).map((u) => u.key)).toEqual([
+      'private.site_content_problem',
+      'site_content_type_known',
+      'private.content_problem_testimonials_two',
+    ]);
+    expect(text).toContain(
+      'drop function if exists private.content_problem_testimonials_two(jsonb);',
+    );
+    expect(await generate(dir, true)).toEqual([]);
   });
 });
 

@@ -45,6 +45,10 @@ export async function typesModule(schemas: LoadedSchema[]): Promise<string> {
       additionalProperties: false,
       format: false,
       strictIndexSignatures: true,
+      // A list's bounds are the validators' business: as tuples (the default), a list of at most
+      // three items is a union of four fixed-length types, and code that adds an item to one
+      // does not compile. See docs/decisions/055-lists-are-arrays.md.
+      ignoreMinAndMaxItems: true,
     });
     parts.push(ts.trim());
   }

@@ -49,7 +49,7 @@ description: string
  * @minItems 3
  * @maxItems 3
  */
-options: [Option, Option, Option]
+options: Option[]
 }
 export interface Option {
 title: string
@@ -289,25 +289,10 @@ service: string
 /**
  * @maxItems 3
  */
-preferred_dates?: []|[{
+preferred_dates?: {
 date: string
 moment: ("journee" | "matin" | "apres-midi")
-}]|[{
-date: string
-moment: ("journee" | "matin" | "apres-midi")
-}, {
-date: string
-moment: ("journee" | "matin" | "apres-midi")
-}]|[{
-date: string
-moment: ("journee" | "matin" | "apres-midi")
-}, {
-date: string
-moment: ("journee" | "matin" | "apres-midi")
-}, {
-date: string
-moment: ("journee" | "matin" | "apres-midi")
-}]
+}[]
 message?: (string | null)
 /**
  * J'accepte que le garage utilise ces informations pour répondre à ma demande.
