@@ -88,7 +88,9 @@ test('a photo in use cannot be deleted; once replaced, it is described and delet
   await page.reload();
   card = await find(page, name);
   await expect(card.getByText('Non utilisée')).toBeVisible();
-  await card.getByRole('textbox', { name: 'Texte alternatif' }).fill('Notre atelier');
+  await card
+    .getByRole('textbox', { name: 'Description de la photo (lue aux personnes aveugles)' })
+    .fill('Notre atelier');
   await card.getByRole('button', { name: 'Enregistrer le texte' }).click();
   await expect(page.getByRole('status').getByText(MEDIA_MESSAGES.altSaved)).toBeVisible();
   await page.reload();

@@ -219,12 +219,10 @@ test('adds a section, which shows at the end of the home page', async ({ page, r
   const name = `Promotions ${randomBytes(3).toString('hex')}`;
   await title.fill(name);
   await form.getByLabel('Type').selectOption({ label: 'Image' });
-  await form
-    .getByLabel('Contenu (HTML, facultatif)')
-    .fill('<p>Vidange offerte <b>ce mois-ci</b></p>');
+  await form.getByLabel('Texte (facultatif)').fill('<p>Vidange offerte <b>ce mois-ci</b></p>');
   await form.getByLabel("Adresse de l'image (facultatif)").fill('/images/atelier.jpg');
   // An image block's picture is described before the block is added.
-  const alt = form.getByLabel("Texte alternatif de l'image");
+  const alt = form.getByLabel('Description de la photo (lue aux personnes aveugles)');
   await form.getByRole('button', { name: 'Ajouter la section' }).click();
   await expect(alt).toBeFocused();
   await expect(alt).toHaveAccessibleDescription(/Décrivez l’image/);
@@ -310,7 +308,7 @@ test('a deleted section can be added back, and shows under its anchor again', as
   await type.selectOption({ label: 'Financement' });
   await expect(form.getByRole('textbox', { name: 'Titre' })).toHaveValue('Financement');
   // Its content has its own editor: no HTML nor image here.
-  await expect(form.getByLabel('Contenu (HTML, facultatif)')).toHaveCount(0);
+  await expect(form.getByLabel('Texte (facultatif)')).toHaveCount(0);
   await form.getByRole('button', { name: 'Ajouter la section' }).click();
   await expect(listOf(page)).toHaveCount(10);
   await expect(listOf(page).last()).toContainText('Financement');
@@ -349,7 +347,7 @@ test("a text block's title, content and image can be changed", async ({ page, re
   await expect(edit).toHaveAttribute('aria-expanded', 'true');
   const title = row.getByRole('textbox', { name: 'Titre' });
   await expect(title).toBeFocused();
-  await expect(row.getByLabel('Contenu (HTML, facultatif)')).toHaveValue('<p>Vidange offerte</p>');
+  await expect(row.getByLabel('Texte (facultatif)')).toHaveValue('<p>Vidange offerte</p>');
   await page.keyboard.press('Escape');
   await expect(title).toHaveCount(0);
   await expect(edit).toBeFocused();
@@ -361,7 +359,7 @@ test("a text block's title, content and image can be changed", async ({ page, re
   await expect(title).toHaveAccessibleDescription(/Ce champ est obligatoire\./);
 
   await title.fill('Offres du mois');
-  await row.getByLabel('Contenu (HTML, facultatif)').fill('<p>Pneus <b>-10 %</b></p>');
+  await row.getByLabel('Texte (facultatif)').fill('<p>Pneus <b>-10 %</b></p>');
   await row.getByLabel("Adresse de l'image (facultatif)").fill('/images/atelier.jpg');
   await row.getByRole('button', { name: 'Enregistrer la section' }).click();
   const edited = rowOf(page, 'Offres du mois');

@@ -87,7 +87,7 @@ describe.each([
       'a slide without alt text',
       'services',
       { ...DEFAULT_CONTENT.services, carouselImages: [{ image: '/images/a.svg', alt: '' }] },
-      '« Images du carrousel » n°1 : « Texte alternatif » est obligatoire',
+      '« Images du carrousel » n°1 : « Description de la photo (lue aux personnes aveugles) » est obligatoire',
     ],
     ...(
       [

@@ -31,8 +31,8 @@ export function LegalPanel() {
       intro={
         <>
           Les mentions légales et la politique de confidentialité, liées en pied de page de toutes
-          les pages. Les repères entre accolades, comme {'{{nom}}'}, sont remplacés par les
-          informations de « Identité du garage ».
+          les pages. Le nom, l&apos;adresse et les coordonnées du garage y sont repris de « Identité
+          du garage » : l&apos;aperçu montre les pages telles que les visiteurs les lisent.
         </>
       }
       renderPreview={(legal, content) => <LegalPreview legal={legal} content={content} />}

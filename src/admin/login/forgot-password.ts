@@ -16,10 +16,10 @@ export type PasswordRecovery =
 
 export const LINK_SENT =
   "Si un compte existe pour cette adresse, un lien vient d'être envoyé. Il est valable une heure.";
+// The command that resets it is for the technician (README, "Administrators"), not for the owner.
 export const RESET_ON_SERVER =
-  "L'envoi d'e-mails n'est pas configuré sur ce site : l'administrateur du serveur vous donne un " +
-  'nouveau mot de passe avec la commande « npm run admin -- create --email votre-adresse » ' +
-  '(sans --password, un mot de passe fort est généré et affiché une seule fois).';
+  "Ce site n'envoie pas d'e-mails : pour recevoir un nouveau mot de passe, contactez la personne " +
+  "qui s'occupe de votre site (votre prestataire ou votre informaticien). Elle vous en donnera un.";
 
 // Static markup: nothing typed by anyone goes through innerHTML.
 const FORM_MARKUP = `

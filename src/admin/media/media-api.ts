@@ -17,8 +17,8 @@ export const MEDIA_MESSAGES = {
   deleteFailed: 'Erreur lors de la suppression de la photo',
   kept: 'La photo n’a pas été supprimée : elle est encore utilisée sur le site, ou a déjà été retirée. Rechargez la page pour voir où.',
   uploaded: 'Photo ajoutée à la médiathèque',
-  altSaved: 'Texte alternatif enregistré avec succès',
-  altFailed: "Erreur lors de l'enregistrement du texte alternatif",
+  altSaved: 'Description de la photo enregistrée avec succès',
+  altFailed: "Erreur lors de l'enregistrement de la description de la photo",
 } as const;
 
 /** One photo of the library, with what the page shows of it. */

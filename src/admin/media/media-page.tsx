@@ -298,7 +298,7 @@ function MediaCard({ item, client, busy, onDelete, onMessage, onSaved }: MediaCa
         </p>
         <Usage usages={item.usages} />
         <form className="media-card__alt" onSubmit={(event) => void submitAlt(event)}>
-          <label htmlFor={altId}>Texte alternatif</label>
+          <label htmlFor={altId}>Description de la photo (lue aux personnes aveugles)</label>
           <input
             id={altId}
             className="form__input"

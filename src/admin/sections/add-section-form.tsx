@@ -97,6 +97,16 @@ export function editProblems(
   );
 }
 
+/**
+ * What the title typed here becomes: a section with its own editor has its heading there, so
+ * this one is only the menu's link; any other section shows it as its heading too.
+ */
+export function titleHelp(type: string): string {
+  return isEditableSectionType(type)
+    ? 'Le nom de la section dans le menu du site. Le titre affiché en haut de la section se modifie dans son éditeur.'
+    : 'Affiché en haut de la section et dans le menu du site.';
+}
+
 interface SectionFormProps {
   initial: SectionDraft;
   /** The types to choose from; without them the type is fixed. */
@@ -197,9 +207,12 @@ export function SectionForm({
           required
           autoFocus={focusTitle}
           aria-invalid={problems.title ? true : undefined}
-          aria-describedby={describedBy('title')}
+          aria-describedby={describedBy('title', `${ids.title}-help`)}
           onChange={(event) => set('title', event.target.value)}
         />
+        <p id={`${ids.title}-help`} className="editor-field__help">
+          {titleHelp(draft.type)}
+        </p>
         {error('title')}
       </div>
       {types && (
@@ -227,7 +240,7 @@ export function SectionForm({
         <>
           <div className="editor-field">
             <label className="editor-field__label" htmlFor={ids.content}>
-              Contenu (HTML, facultatif)
+              Texte (facultatif)
             </label>
             <textarea
               id={ids.content}
@@ -263,7 +276,7 @@ export function SectionForm({
           </div>
           <div className={`editor-field${problems.imageAlt ? ' editor-field--invalid' : ''}`}>
             <label className="editor-field__label" htmlFor={ids.imageAlt}>
-              Texte alternatif de l&apos;image
+              Description de la photo (lue aux personnes aveugles)
             </label>
             <input
               id={ids.imageAlt}

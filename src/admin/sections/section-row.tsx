@@ -103,7 +103,7 @@ export function SectionRow({ section, onToggle, onDelete, onEdit, editProblems }
           {section.title}
         </span>
         <span className="sections-row__meta">
-          {typeLabel} · #{sectionAnchor(section)}
+          {typeLabel} · Lien dans le menu : {sectionAnchor(section)}
           {!section.visible && <span className="sections-row__badge">Masquée</span>}
         </span>
       </div>

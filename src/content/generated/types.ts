@@ -145,11 +145,11 @@ director: string
  */
 host: string
 /**
- * En Markdown. Ces repères sont remplacés à l'affichage : {{nom}}, {{forme_juridique}}, {{siret}}, {{adresse}}, {{telephone}}, {{email}} (depuis « Identité du garage »), {{directeur}} et {{hebergeur}} (ci-dessus).
+ * Le nom du garage, sa forme juridique, son SIRET, son adresse, son téléphone et son e-mail sont repris de « Identité du garage », le directeur de la publication et l'hébergeur des champs ci-dessus : les mots entre doubles accolades sont remplacés par ces informations sur la page publiée. L'aperçu plus bas montre la page telle que les visiteurs la lisent.
  */
 mentions: string
 /**
- * En Markdown. Ces repères sont remplacés à l'affichage : {{nom}}, {{forme_juridique}}, {{siret}}, {{adresse}}, {{telephone}}, {{email}} (depuis « Identité du garage »), {{directeur}} et {{hebergeur}} (ci-dessus).
+ * Le nom du garage, sa forme juridique, son SIRET, son adresse, son téléphone et son e-mail sont repris de « Identité du garage », le directeur de la publication et l'hébergeur des champs ci-dessus : les mots entre doubles accolades sont remplacés par ces informations sur la page publiée. L'aperçu plus bas montre la page telle que les visiteurs la lisent.
  */
 privacy: string
 }
@@ -253,7 +253,7 @@ export interface BlogPostForm {
 title: string
 excerpt: (string | null)
 /**
- * En Markdown. Chaque retour à la ligne commence un nouveau paragraphe ; une ligne vide aussi (plusieurs lignes vides comptent pour une seule). Titres avec ## en début de ligne, listes avec - , **gras**, *italique*, liens [texte](https://…).
+ * Chaque retour à la ligne commence un nouveau paragraphe ; une ligne vide aussi (plusieurs lignes vides comptent pour une seule). Pour un intertitre, commencez la ligne par deux dièses et une espace ; pour une liste, par un tiret et une espace. Deux astérisques de chaque côté d'un mot le mettent en gras, une seule en italique ; un lien s'écrit [texte du lien](https://…).
  */
 content: string
 /**

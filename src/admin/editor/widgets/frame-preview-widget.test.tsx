@@ -54,4 +54,11 @@ describe('framePreview', () => {
     expect(view.data().iframeUrl).toBe('https://autre-partenaire.fr/slides?garage=12');
     expect(frame()?.getAttribute('src')).toBe('https://autre-partenaire.fr/slides?garage=12');
   });
+
+  it('shows a long address on several lines, and keeps it on one', async () => {
+    view = await renderForm({ schema, uiSchema, formData: structuredClone(schema.default) });
+    expect(address().tagName).toBe('TEXTAREA');
+    await type(address(), 'https://autre-partenaire.fr/\nslides?garage=12\r\n');
+    expect(view.data().iframeUrl).toBe('https://autre-partenaire.fr/slides?garage=12');
+  });
 });

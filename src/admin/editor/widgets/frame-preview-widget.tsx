@@ -30,10 +30,11 @@ export function FramePreviewWidget(props: WidgetProps) {
 
   return (
     <div className="frame-preview">
-      <input
+      {/* Two lines, so that a long address shows whole on a phone instead of scrolling. */}
+      <textarea
         id={id}
         name={props.htmlName ?? id}
-        type="url"
+        rows={2}
         inputMode="url"
         autoComplete="off"
         spellCheck={false}
@@ -45,9 +46,11 @@ export function FramePreviewWidget(props: WidgetProps) {
         autoFocus={autofocus}
         aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
         aria-describedby={describedBy}
-        onChange={(event) =>
-          props.onChange(event.target.value === '' ? options.emptyValue : event.target.value)
-        }
+        onChange={(event) => {
+          // An address is one line: Enter or a pasted line break adds nothing to it.
+          const address = event.target.value.replace(/[\r\n]+/g, '');
+          props.onChange(address === '' ? options.emptyValue : address);
+        }}
         onBlur={(event) => {
           // A pasted address often ends with a space, which the URL check would refuse.
           const trimmed = event.target.value.trim();

@@ -30,9 +30,10 @@ describe('imageList', () => {
       ),
     ).toEqual(['Entretien', 'Freins', 'Diagnostic', 'Pneus']);
     expect((field(second, 'Freins') as HTMLInputElement).checked).toBe(true);
-    expect((field(second, 'Texte alternatif') as HTMLInputElement).value).toBe(
-      'Disque de frein vu de face, son étrier jaune posé sur le bord',
-    );
+    expect(
+      (field(second, 'Description de la photo (lue aux personnes aveugles)') as HTMLInputElement)
+        .value,
+    ).toBe('Disque de frein vu de face, son étrier jaune posé sur le bord');
   });
 
   it('folds each slide to one line, opened when added or when it has an error', async () => {
@@ -45,7 +46,7 @@ describe('imageList', () => {
     );
     await click(buttons(list(), 'Ajouter une image')[0]);
     expect(details().at(-1)!.open).toBe(true);
-    await type(field(slide(2), 'Texte alternatif'), '');
+    await type(field(slide(2), 'Description de la photo (lue aux personnes aveugles)'), '');
     await view.validate();
     expect(details()[1]!.open).toBe(true);
     expect(details()[0]!.open).toBe(false);
@@ -54,7 +55,10 @@ describe('imageList', () => {
   it('edits a slide’s image and alternative text', async () => {
     view = await renderForm({ schema, uiSchema, formData });
     await click(field(slide(1), 'Pneus'));
-    await type(field(slide(1), 'Texte alternatif'), 'Pneus neufs sur jantes');
+    await type(
+      field(slide(1), 'Description de la photo (lue aux personnes aveugles)'),
+      'Pneus neufs sur jantes',
+    );
     expect(carousel()[0]).toEqual({
       image: '/images/service-pneus.svg',
       alt: 'Pneus neufs sur jantes',
@@ -68,7 +72,9 @@ describe('imageList', () => {
     await click(add);
     expect(slides()).toHaveLength(4);
     expect(carousel()[3]?.image).toBe('/images/service-entretien.svg');
-    expect(document.activeElement).toBe(field(slide(4), 'Texte alternatif'));
+    expect(document.activeElement).toBe(
+      field(slide(4), 'Description de la photo (lue aux personnes aveugles)'),
+    );
     await type(document.activeElement, 'Atelier');
     expect(carousel()[3]).toEqual({ image: '/images/service-entretien.svg', alt: 'Atelier' });
   });
@@ -83,16 +89,17 @@ describe('imageList', () => {
       '/images/service-entretien.svg',
       '/images/service-diagnostic.svg',
     ]);
-    expect((field(slide(2), 'Texte alternatif') as HTMLInputElement).value).toBe(
-      "Écran d'ordinateur de diagnostic affichant une courbe, relié par un câble à une prise",
-    );
+    expect(
+      (field(slide(2), 'Description de la photo (lue aux personnes aveugles)') as HTMLInputElement)
+        .value,
+    ).toBe("Écran d'ordinateur de diagnostic affichant une courbe, relié par un câble à une prise");
   });
 
   it('shows a slide’s errors next to its own fields', async () => {
     view = await renderForm({ schema, uiSchema, formData });
-    await type(field(slide(2), 'Texte alternatif'), '');
+    await type(field(slide(2), 'Description de la photo (lue aux personnes aveugles)'), '');
     await view.validate();
-    const alt = field(slide(2), 'Texte alternatif');
+    const alt = field(slide(2), 'Description de la photo (lue aux personnes aveugles)');
     const errors = slide(2).querySelector('.error-detail');
     expect(errors).not.toBeNull();
     expect(alt.getAttribute('aria-describedby')).toContain(errors?.id);

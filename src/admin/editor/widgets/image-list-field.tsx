@@ -124,7 +124,7 @@ export function ImageListField(props: FieldProps) {
                   )}
                   <span>
                     {`Image ${index + 1} : `}
-                    {alt ?? <em>sans texte alternatif</em>}
+                    {alt ?? <em>sans description</em>}
                   </span>
                 </summary>
                 <fieldset id={pathId.$id}>
