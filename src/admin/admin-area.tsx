@@ -5,6 +5,7 @@ import { EDITABLE_SECTION_TYPES, sectionEditor } from '../content/section-types.
 import { RequireAuth } from './auth/require-auth.tsx';
 import { AdminNotFoundPage } from './pages/admin-not-found-page.tsx';
 import { AdminPlaceholderPage } from './pages/admin-placeholder-page.tsx';
+import { PhonePreviewPage } from './pages/phone-preview-page.tsx';
 import { SectionEditorPage } from './pages/section-editor-page.tsx';
 import { AdminShell } from './shell/admin-shell.tsx';
 import { ADMIN_PAGES } from './shell/nav-items.ts';
@@ -46,6 +47,8 @@ export function AdminArea() {
   return (
     <RequireAuth>
       <Routes>
+        {/* A phone shows the section alone, without the back-office's frame. */}
+        <Route path="apercu/:type" element={<PhonePreviewPage />} />
         <Route element={<AdminShell />}>
           {EDITABLE_SECTION_TYPES.map((type) => (
             <Route

@@ -71,3 +71,23 @@ test('two tabs on one editor: each sees the other, and is offered the other’s 
     await a.context().close();
   }
 });
+
+test('the preview on a phone follows what is typed in the editor', async ({ browser, page }) => {
+  const phone = await session.newPage(browser);
+  await phone.setViewportSize({ width: 390, height: 844 });
+  try {
+    // The editor links to the phone's address.
+    await expect(
+      page.getByRole('link', { name: "Voir l'aperçu sur un téléphone" }),
+    ).toHaveAttribute('href', '/admin/apercu/hero');
+    await phone.goto('/admin/apercu/hero');
+    await expect(phone.locator('.phone-preview')).toContainText(START.heading);
+    await expect(phone.getByRole('status')).toContainText('version enregistrée');
+
+    await heading(page).fill(`Tapé sur l'ordinateur ${RUN}`);
+    await expect(phone.locator('.phone-preview')).toContainText(`Tapé sur l'ordinateur ${RUN}`);
+    await expect(phone.getByRole('status')).toContainText('pas encore enregistré');
+  } finally {
+    await phone.context().close();
+  }
+});

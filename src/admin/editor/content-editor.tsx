@@ -29,6 +29,7 @@ import { DraftOffer } from '../unsaved/draft-offer.tsx';
 import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
 import { EditingNotice } from './editing-notice.tsx';
 import { useEditingRoom } from './use-editing-room.ts';
+import { usePreviewSender } from './use-preview-sender.ts';
 
 const UNSAVED_INVALID = 'Modifications non enregistrées : corrigez les champs signalés.';
 
@@ -122,6 +123,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const [initial] = useState(initialData);
   const auto = useAutosave(autosave ? savable : initial, onSave);
   const latest = useRef(data);
+  usePreviewSender(props.roomKey, data);
   const container = useRef<HTMLDivElement>(null);
   const previewTitleId = useId();
   const { status, run, edited, reset } = useSaveStatus();
