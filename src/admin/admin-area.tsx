@@ -5,6 +5,7 @@ import { ADMIN_ROUTES, type AdminRoute } from './admin-routes.ts';
 import { RequireAuth } from './auth/require-auth.tsx';
 import { AdminNotFoundPage } from './pages/admin-not-found-page.tsx';
 import { AdminPlaceholderPage } from './pages/admin-placeholder-page.tsx';
+import { PhonePreviewPage } from './pages/phone-preview-page.tsx';
 import { SectionEditorPage } from './pages/section-editor-page.tsx';
 import { AdminShell } from './shell/admin-shell.tsx';
 import { SectionsPage } from './sections/sections-page.tsx';
@@ -63,6 +64,8 @@ export function AdminArea() {
   return (
     <RequireAuth>
       <Routes>
+        {/* A phone shows the section alone, without the back-office's frame. */}
+        <Route path="apercu/:type" element={<PhonePreviewPage />} />
         <Route element={<AdminShell />}>
           {ADMIN_ROUTES.map((route) =>
             route.path ? (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCalendarMonth,
   formatLongDateTime,
+  formatParisClock,
   formatShortCalendarDay,
   formatShortCalendarMonth,
   isoToParisInput,
@@ -77,5 +78,13 @@ describe('calendar labels of the statistics', () => {
     expect(formatShortCalendarMonth('2026-02')).toBe('févr. 2026');
     expect(formatShortCalendarDay('2026-11')).toBe('');
     expect(formatCalendarMonth('2026')).toBe('');
+  });
+});
+
+describe('formatParisClock', () => {
+  it('says the time in Paris the French way, winter and summer', () => {
+    expect(formatParisClock('2026-11-27T09:42:00Z')).toBe('10 h 42');
+    expect(formatParisClock('2026-07-01T06:05:00Z')).toBe('8 h 05');
+    expect(formatParisClock('not a date')).toBe('');
   });
 });

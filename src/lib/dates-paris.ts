@@ -129,3 +129,19 @@ export function formatShortCalendarMonth(month: string): string {
   if (!match) return '';
   return SHORT_MONTH_YEAR.format(new Date(Date.UTC(+match[1]!, +match[2]! - 1, 15)));
 }
+
+const CLOCK = new Intl.DateTimeFormat('fr-FR', {
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: PARIS,
+});
+
+/** '2026-11-27T09:42:00Z' → '10 h 42' (Paris time), as said in « depuis 10 h 42 ». */
+export function formatParisClock(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    CLOCK.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${part('hour')} h ${part('minute')}`;
+}

@@ -39,6 +39,8 @@ import {
   STAY_LABEL,
 } from '../unsaved/unsaved-changes-guard.tsx';
 import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
+import { EditingNotice } from '../editor/editing-notice.tsx';
+import { useEditingRoom } from '../editor/use-editing-room.ts';
 
 const { schema, uiSchema: baseUiSchema } = FORMS['blog-post'] as unknown as {
   schema: RJSFSchema;
@@ -77,6 +79,8 @@ export interface BlogFormProps {
   loadHistory?: () => Promise<Version<BlogPost>[]>;
   /** Where what is typed is kept until saved (postDraftKey); the page clears it once saved. */
   draftKey?: string;
+  /** An edited post's name for the other editors (`post:<id>`): who else has it open is shown. */
+  roomKey?: string;
 }
 
 /** The local draft of a post's form: its id, or the new post's. */
@@ -98,6 +102,7 @@ export function BlogForm(props: BlogFormProps) {
   const [askCancel, setAskCancel] = useState(false);
   const unsaved = !deepEquals(data, initialData);
   const draft = useLocalDraft(draftKey, initialData, data, unsaved);
+  const room = useEditingRoom(props.roomKey);
   useUnsavedChanges(unsaved, draft.discard);
   const [saving, setSaving] = useState(false);
   const headingId = useId();
@@ -175,6 +180,7 @@ export function BlogForm(props: BlogFormProps) {
       <h2 id={headingId} ref={heading} tabIndex={-1} className="blog-form__title">
         {mode === 'new' ? 'Nouvel article' : "Modifier l'article"}
       </h2>
+      {props.roomKey && <EditingNotice room={room} unsaved={unsaved} />}
       {loadHistory && !historyOpen && <HistoryButton onOpen={() => setHistoryOpen(true)} />}
       {loadHistory && historyOpen && (
         <HistoryPanel<BlogPost>

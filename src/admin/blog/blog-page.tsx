@@ -284,6 +284,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
             }}
             loadHistory={form.mode === 'edit' ? loadHistory : undefined}
             draftKey={postDraftKey(form.mode === 'edit' ? form.post.id : null)}
+            roomKey={form.mode === 'edit' ? postDraftKey(form.post.id) : undefined}
           />
         </div>
       )}

@@ -105,6 +105,7 @@ function VersionedEditor<T extends ContentType>({
       validator={validator}
       initialData={stored}
       draftKey={`content:${type}`}
+      roomKey={`content:${type}`}
       onSave={onSave}
       onReload={onReload}
       onOverwrite={onOverwrite}

@@ -27,6 +27,9 @@ import { HistoryButton, HistoryPanel } from './history-panel.tsx';
 import { useLocalDraft } from '../unsaved/local-draft.ts';
 import { DraftOffer } from '../unsaved/draft-offer.tsx';
 import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
+import { EditingNotice } from './editing-notice.tsx';
+import { useEditingRoom } from './use-editing-room.ts';
+import { usePreviewSender } from './use-preview-sender.ts';
 
 const UNSAVED_INVALID = 'Modifications non enregistrées : corrigez les champs signalés.';
 
@@ -68,6 +71,11 @@ export interface ContentEditorProps<T> {
    * on return (src/admin/unsaved/local-draft.ts); e.g. `content:hero`.
    */
   draftKey?: string;
+  /**
+   * The content's name for the other editors (e.g. `content:hero`): with it, the editor says who
+   * else has it open and offers to reload when they save (src/admin/editor/use-editing-room.ts).
+   */
+  roomKey?: string;
 }
 
 /**
@@ -78,8 +86,27 @@ export interface ContentEditorProps<T> {
  * those changes are kept in this browser until saved (docs/decisions/027-unsaved-changes.md).
  */
 export function ContentEditor<T>(props: ContentEditorProps<T>) {
-  const { schema, uiSchema, validator, initialData, onSave, renderPreview, autosave, onEdit } =
-    props;
+  const { schema, uiSchema, validator, initialData, renderPreview, autosave, onEdit } = props;
+  const { onSave: save, onOverwrite: overwrite, onReload, loadHistory } = props;
+  const room = useEditingRoom(props.roomKey);
+  const { announceSave, clearSavedElsewhere } = room;
+  // Every successful save is told to the others who have this content open.
+  const onSave = useCallback(
+    async (value: T) => {
+      await save(value);
+      announceSave();
+    },
+    [save, announceSave],
+  );
+  const onOverwrite = useMemo(
+    () =>
+      overwrite &&
+      (async (value: T) => {
+        await overwrite(value);
+        announceSave();
+      }),
+    [overwrite, announceSave],
+  );
   const [data, setData] = useState<T>(initialData);
   const customValidate = useMemo(() => requiredNotBlank<T>(schema), [schema]);
   const isValid = useCallback(
@@ -96,13 +123,13 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const [initial] = useState(initialData);
   const auto = useAutosave(autosave ? savable : initial, onSave);
   const latest = useRef(data);
+  usePreviewSender(props.roomKey, data);
   const container = useRef<HTMLDivElement>(null);
   const previewTitleId = useId();
   const { status, run, edited, reset } = useSaveStatus();
   const [historyOpen, setHistoryOpen] = useState(false);
   // The last value known to be stored: without autosave, what differs from it is unsaved.
   const [stored, setStored] = useState<T>(initialData);
-  const { onReload, onOverwrite, loadHistory } = props;
 
   /** Shows a value in the form as if typed (a reloaded or restored version). */
   const replaceData = useCallback(
@@ -121,10 +148,11 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
       replaceData(current);
       setStored(current);
       reset();
+      clearSavedElsewhere();
     } catch (error) {
       console.error('Erreur lors du rechargement du contenu', error);
     }
-  }, [onReload, replaceData, reset]);
+  }, [onReload, replaceData, reset, clearSavedElsewhere]);
 
   const restore = useCallback(
     (version: T) => {
@@ -189,6 +217,13 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   return (
     <div className={renderPreview ? 'editor editor--with-preview' : 'editor'}>
       <div className="editor__form" ref={container}>
+        {props.roomKey && (
+          <EditingNotice
+            room={room}
+            unsaved={unsaved}
+            onReload={onReload && (() => void reload())}
+          />
+        )}
         {props.intro}
         {loadHistory && !historyOpen && <HistoryButton onOpen={() => setHistoryOpen(true)} />}
         {loadHistory && historyOpen && (

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { Link } from 'react-router-dom';
 import type { ContentByType } from '../../content/generated/types.ts';
 import {
   SECTION_TYPES,
@@ -22,6 +23,11 @@ export function SectionEditorPage<T extends EditableSectionType>({ type }: { typ
     <ContentPanel
       type={type}
       title={sectionEditor(type).title}
+      intro={
+        <Link to={`/admin/apercu/${type}`} target="_blank">
+          Voir l'aperçu sur un téléphone
+        </Link>
+      }
       renderPreview={(data) => <Preview title={SECTION_TYPES[type].title} content={data} />}
     />
   );

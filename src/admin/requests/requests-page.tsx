@@ -16,7 +16,7 @@ import {
   statusLabel,
   type StatusFilter,
 } from './requests-model.ts';
-import { useInboxQuery } from './use-requests.ts';
+import { useInboxQuery, useNewRequestCount } from './use-requests.ts';
 import './requests.css';
 
 export interface RequestsPageProps {
@@ -26,9 +26,11 @@ export interface RequestsPageProps {
 
 /** « Demandes » (/admin/demandes): the quote and appointment requests, newest first. */
 export function RequestsPage({ client = defaultClient }: RequestsPageProps) {
+  // The tab says how many requests are new, so that a request arriving shows from another tab.
+  const newCount = useNewRequestCount(client).data ?? 0;
   return (
     <>
-      <title>Demandes – Administration</title>
+      <title>{`${newCount > 0 ? `(${newCount}) ` : ''}Demandes – Administration`}</title>
       <h1>Demandes</h1>
       {client ? <Inbox client={client} /> : <ConfigMissingNotice />}
     </>

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { AdminHeader } from './admin-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { UnsavedChangesGuard } from '../unsaved/unsaved-changes-guard.tsx';
+import { LiveRequests } from '../requests/live-requests.tsx';
 
 /** The frame of every admin page: header, side navigation and the current panel. */
 export function AdminShell() {
@@ -23,6 +24,7 @@ export function AdminShell() {
         </main>
       </div>
       <UnsavedChangesGuard />
+      <LiveRequests />
     </div>
   );
 }
