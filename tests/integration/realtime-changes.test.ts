@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { clientsFor, resetData, type Clients } from '../helpers/fixtures.ts';
+import { signedStart } from '../helpers/request-start.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { changeLog, refusedJoin, subscribed, until, type ChangeLog } from '../helpers/realtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -13,7 +14,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 const SERVICE = DEFAULT_CONTENT.services.servicesList[0]!;
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-function request(name: string) {
+/** A request as the form sends it, with a start the database signed 20 seconds ago. */
+async function request(server: TestServer, name: string) {
   return {
     name,
     phone: '06 12 34 56 78',
@@ -27,7 +29,7 @@ function request(name: string) {
     message: 'Bruit au freinage.',
     consent: true,
     website: '',
-    started_at: Date.now() - 20_000,
+    started_at: await signedStart(server.db),
   };
 }
 
@@ -135,7 +137,7 @@ describe.each([
     await Promise.all([visitor, member, admin, service].map((s) => subscribed(s.channel)));
 
     const { data: id, error } = await clients.visitor.rpc('submit_request', {
-      payload: request('Camille Martin'),
+      payload: await request(server, 'Camille Martin'),
     });
     expect(error).toBeNull();
     const seen = (s: { log: ChangeLog }, type: string) =>

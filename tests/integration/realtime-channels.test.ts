@@ -7,6 +7,7 @@ import { signJwt } from '../../server/jwt.ts';
 import { ADMIN, clientsFor, type Clients } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { refusedJoin, subscribed, until } from '../helpers/realtime.ts';
+import { signedStart } from '../helpers/request-start.ts';
 import { makeClient, startTestServer, type TestServer } from '../helpers/server.ts';
 
 // Broadcast and presence on public and private channels, the HTTP broadcast, and the token of a
@@ -199,7 +200,7 @@ describe.each([
         message: '',
         consent: true,
         website: '',
-        started_at: Date.now() - 20_000,
+        started_at: await signedStart(server.db),
       },
     });
     expect(error).toBeNull();
