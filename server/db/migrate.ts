@@ -8,6 +8,13 @@ import { describeError } from '../log.ts';
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'supabase', 'migrations');
 const BOOTSTRAP = path.join(PROJECT_ROOT, 'server', 'db', 'bootstrap.sql');
 const REALTIME_CAPTURE = path.join(PROJECT_ROOT, 'server', 'realtime', 'capture.sql');
+/**
+ * The SQL files besides the migrations that the server reads at start, relative to the project:
+ * a built install keeps them next to `dist/` (the bundle does not hold them).
+ */
+export const STARTUP_SQL_FILES = [BOOTSTRAP, REALTIME_CAPTURE].map((file) =>
+  path.relative(PROJECT_ROOT, file),
+);
 
 export interface Migration {
   version: string;

@@ -3,7 +3,6 @@ import {
   chmod,
   cp,
   lstat,
-  mkdir,
   mkdtemp,
   readFile,
   readlink,
@@ -16,6 +15,7 @@ import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STARTUP_SQL_FILES } from '../../server/db/migrate.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { buildSite, DEPLOY, requireTool, ROOT } from './deploy-site.ts';
 
@@ -54,10 +54,9 @@ function ensureServiceUser() {
  */
 async function builtClone(dir: string): Promise<string> {
   const clone = path.join(dir, 'src', 'garage-site');
-  await mkdir(path.join(clone, 'server', 'db'), { recursive: true });
   await cp(path.join(ROOT, 'package.json'), path.join(clone, 'package.json'));
   await cp(path.join(ROOT, 'supabase'), path.join(clone, 'supabase'), { recursive: true });
-  await cp(path.join(ROOT, 'server/db/bootstrap.sql'), path.join(clone, 'server/db/bootstrap.sql'));
+  for (const file of STARTUP_SQL_FILES) await cp(path.join(ROOT, file), path.join(clone, file));
   await cp(path.join(ROOT, 'scripts'), path.join(clone, 'scripts'), { recursive: true });
   await cp(DEPLOY, path.join(clone, 'deploy'), { recursive: true });
   await symlink(realpathSync(path.join(ROOT, 'node_modules')), path.join(clone, 'node_modules'));

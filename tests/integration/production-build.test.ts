@@ -7,6 +7,7 @@ import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { STARTUP_SQL_FILES } from '../../server/db/migrate.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 // @ts-expect-error: a plain JavaScript build script, without type declarations.
 import { sourceFingerprint } from '../../scripts/source-fingerprint.mjs';
@@ -124,7 +125,7 @@ describe('a production install', () => {
       for (const file of [
         'package.json',
         'package-lock.json',
-        'server/db/bootstrap.sql',
+        ...STARTUP_SQL_FILES,
         'scripts/run-command.mjs',
       ])
         await cp(path.join(ROOT, file), path.join(tree, file));
