@@ -32,11 +32,19 @@ describe('legal placeholders', () => {
     expect(fillPlaceholders('{{constructor}}', {})).toBe('{{constructor}}');
   });
 
-  it("lists every placeholder in the form's help text", () => {
+  it("names in words, in the form's help text, every detail a page may be filled with", () => {
+    // The help speaks of « son téléphone » or « l'hébergeur », never of the markup itself: each
+    // placeholder's name, read as words (accents, hyphens and case aside), is in it.
+    const fold = (text: string) =>
+      text
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f-]/g, '')
+        .toLowerCase();
     const names = Object.keys(legalPlaceholders(identity, DEFAULT_CONTENT.legal));
     for (const field of ['mentions', 'privacy'] as const) {
       const help = FORMS.legal.schema.properties[field].description;
-      for (const name of names) expect(help).toContain(`{{${name}}}`);
+      expect(help).not.toMatch(/\{\{/);
+      for (const name of names) expect(fold(help)).toContain(name.replace(/_/g, ' '));
     }
   });
 });

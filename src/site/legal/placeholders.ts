@@ -7,7 +7,7 @@ export function addressLine(identity: IdentityContent): string {
   return `${identity.street.trim()}, ${identity.postalCode.trim()} ${identity.city.trim()}`;
 }
 
-/** The `{{…}}` placeholders of the identity, by name (the form's help text lists them). */
+/** The `{{…}}` placeholders of the identity, by name (the form's help text names them in words). */
 export function identityPlaceholders(identity: IdentityContent): Values {
   return {
     nom: identity.name,
