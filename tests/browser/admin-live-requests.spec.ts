@@ -5,6 +5,7 @@ import { SENT_TEXT } from '../../src/site/request/request-messages.ts';
 import { REQUEST_FORM_PATH } from '../../src/site/request/request-route.ts';
 import { useAdminSession } from './admin-session.ts';
 import { expect, test } from './fixtures.ts';
+import { afterMinimumFillTime } from './request-form-helpers.ts';
 import { freshPage } from './site-home-helpers.ts';
 
 /**
@@ -15,18 +16,8 @@ import { freshPage } from './site-home-helpers.ts';
 
 const session = useAdminSession('admin-live-requests');
 const TITLES = requestSchema.properties;
-/** The minimum fill time (docs/decisions/032-requests.md), plus a margin. */
-const MIN_FILL_MS = 3_100;
-
 const field = (page: Page, key: keyof typeof TITLES) =>
   page.getByLabel(TITLES[key].title, { exact: false }).first();
-
-/** A person takes longer than the form's minimum fill time: wait for it from when it was shown. */
-async function afterMinimumFillTime(page: Page): Promise<void> {
-  const started = Number(await page.locator('[name="started_at"]').getAttribute('value'));
-  const left = started + MIN_FILL_MS - Date.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-}
 
 async function sendRequest(page: Page, name: string): Promise<void> {
   await page.goto(REQUEST_FORM_PATH);

@@ -8,6 +8,7 @@ import {
   REQUEST_PAGE_HEADING,
 } from '../../src/site/request/request-route.ts';
 import { expect, test } from './fixtures.ts';
+import { afterMinimumFillTime } from './request-form-helpers.ts';
 import { readServerInfo } from './server-info.ts';
 import { axeViolations, freshPage } from './site-home-helpers.ts';
 
@@ -25,23 +26,9 @@ declare global {
 
 const TITLES = requestSchema.properties;
 const SERVICE = DEFAULT_CONTENT.services.servicesList[0]!;
-/** The minimum fill time (docs/decisions/032-requests.md), plus a margin. */
-const MIN_FILL_MS = 3_100;
 
 function dayFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * A person takes longer than the minimum fill time: wait for it from when the form was shown
- * (read from the page, which may run no script).
- */
-async function afterMinimumFillTime(page: Page): Promise<void> {
-  // « <ms>.<signature> »: when the form was shown, signed by the database.
-  const signed = await page.locator('[name="started_at"]').getAttribute('value');
-  const started = Number.parseInt(signed ?? '', 10);
-  const left = started + MIN_FILL_MS - Date.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
 const field = (page: Page, key: keyof typeof TITLES) =>
