@@ -49,6 +49,15 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
   const [today, setToday] = useState(initial.today);
   const summary = useRef<HTMLDivElement>(null);
   const confirmation = useRef<HTMLDivElement>(null);
+  // What to focus once the next render is on screen: the summary of problems or the confirmation.
+  // Focused from an effect, after React has committed them (an animation frame may come first).
+  const focusNext = useRef<'summary' | 'confirmation' | null>(null);
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    (target === 'summary' ? summary : confirmation).current?.focus();
+  });
   const days = preferredDayBounds(today);
 
   // A form the server did not render (a static host's page, made at build time) asks the
@@ -72,7 +81,7 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
   const showProblems = (found: FormProblem[]) => {
     setProblems(found);
     // Once rendered: the summary says what to correct, and links to each field.
-    requestAnimationFrame(() => summary.current?.focus());
+    focusNext.current = 'summary';
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -92,7 +101,7 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
     if (problem) return showProblems([problem]);
     setProblems([]);
     setSent(true);
-    requestAnimationFrame(() => confirmation.current?.focus());
+    focusNext.current = 'confirmation';
   };
 
   if (sent) {
