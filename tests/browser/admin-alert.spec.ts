@@ -4,6 +4,7 @@ import type { AlertContent } from '../../src/content/generated/types.ts';
 import { expect, test } from './fixtures.ts';
 import { startEachTestWith, useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
+import { readServerInfo } from './server-info.ts';
 
 const START: AlertContent = { active: false, message: '', type: 'info', permanent: false };
 
@@ -160,4 +161,46 @@ test('axe finds no violation on the panel', async ({ browser }) => {
   await expect(page.getByText('✓ Enregistré')).toBeVisible();
   await check();
   await page.context().close();
+});
+
+test('two tabs on the alert: each sees the other, and is offered the other’s save', async ({
+  page: b,
+  browser,
+}) => {
+  // Edited live like a section (docs/decisions/052-live-back-office.md).
+  const notice = (page: Page) => page.locator('.editing-notice[role="status"]');
+  const email = readServerInfo().admin.email;
+  const message = `Fermé pour inventaire ${randomBytes(3).toString('hex')}`;
+  const a = await session.newPage(browser);
+  try {
+    await a.goto('/admin/alert');
+    await expect(a.getByLabel("Activer l'alerte")).not.toBeChecked();
+    for (const page of [a, b]) {
+      await expect(notice(page)).toContainText("Quelqu'un d'autre modifie cette page");
+      await expect(notice(page)).toContainText(new RegExp(`${email}, depuis \\d{1,2} h \\d\\d`));
+    }
+
+    // A turns the alert on with a message (saved on its own): B, with nothing typed, is offered
+    // A's version and reloads it, the preview with it.
+    await a.getByLabel("Activer l'alerte").check();
+    await a.getByLabel('Message').fill(message);
+    await saved(a);
+    await expect(notice(b)).toContainText(
+      new RegExp(`${email} a enregistré cette page à \\d{1,2} h \\d\\d`),
+    );
+    await expect(notice(b)).not.toContainText('Vos modifications ne sont pas enregistrées');
+    await notice(b).getByRole('button', { name: 'Recharger la version enregistrée' }).click();
+    await expect(b.getByLabel('Message')).toHaveValue(message);
+    await expect(b.getByLabel("Activer l'alerte")).toBeChecked();
+    await expect(
+      b.getByRole('region', { name: 'Aperçu en direct' }).locator('.alert-banner--info'),
+    ).toContainText(message);
+    await expect(notice(b)).not.toContainText('a enregistré cette page');
+
+    // A leaves the page: B is alone again.
+    await a.goto('/admin/hero');
+    await expect(notice(b)).not.toContainText("Quelqu'un d'autre modifie cette page");
+  } finally {
+    await a.context().close();
+  }
 });

@@ -6,6 +6,7 @@ import { BLOCK_TYPES, SECTION_TYPE_NAMES, SECTION_TYPES } from '../../src/conten
 import { sectionAnchor } from '../../src/site/home/section-anchors.ts';
 import { expect, test } from './fixtures.ts';
 import { readContent, useAdminSession, writeContent } from './admin-session.ts';
+import { readServerInfo } from './server-info.ts';
 import { axeViolations } from './axe.ts';
 
 /** The home page's anchor of a default section, or of an added section (its own id). */
@@ -451,4 +452,46 @@ test('axe finds no violation on the panel, nor with the confirmation open', asyn
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await check();
   await page.context().close();
+});
+
+test('two tabs on the list: each sees the other, and is offered the other’s save', async ({
+  page: b,
+  browser,
+}) => {
+  // The list is one content, edited live like a section (docs/decisions/052-live-back-office.md).
+  const notice = (page: Page) => page.locator('.editing-notice[role="status"]');
+  const email = readServerInfo().admin.email;
+  const a = await session.newPage(browser);
+  try {
+    await a.goto('/admin');
+    await expect(listOf(a)).toHaveCount(DEFAULT_IDS.length);
+    for (const page of [a, b]) {
+      await expect(notice(page)).toContainText("Quelqu'un d'autre modifie cette page");
+      await expect(notice(page)).toContainText(new RegExp(`${email}, depuis \\d{1,2} h \\d\\d`));
+    }
+
+    // A hides a section: B is offered the list A saved, and reloads it.
+    await rowOf(a, 'Services').getByRole('button', { name: 'Masquer' }).click();
+    await saved(a);
+    await expect(notice(b)).toContainText(
+      new RegExp(`${email} a enregistré cette page à \\d{1,2} h \\d\\d`),
+    );
+    await expect(rowOf(b, 'Services')).not.toHaveClass(/sections-row--hidden/);
+    await notice(b).getByRole('button', { name: 'Recharger la version enregistrée' }).click();
+    await expect(rowOf(b, 'Services')).toHaveClass(/sections-row--hidden/);
+    await expect(notice(b)).not.toContainText('a enregistré cette page');
+
+    // A shows it again, B ignores it: B's list stays as it was.
+    await rowOf(a, 'Services').getByRole('button', { name: 'Afficher' }).click();
+    await expect(notice(b)).toContainText('a enregistré cette page');
+    await notice(b).getByRole('button', { name: 'Ignorer' }).click();
+    await expect(notice(b)).not.toContainText('a enregistré cette page');
+    await expect(rowOf(b, 'Services')).toHaveClass(/sections-row--hidden/);
+
+    // A leaves the list: B is alone again.
+    await a.goto('/admin/hero');
+    await expect(notice(b)).not.toContainText("Quelqu'un d'autre modifie cette page");
+  } finally {
+    await a.context().close();
+  }
 });

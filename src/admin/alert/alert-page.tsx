@@ -2,14 +2,14 @@ import { useCallback, useMemo } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useQueryClient } from '@tanstack/react-query';
 import { contentKeys } from '../../content/api.ts';
-import { validatorFor, type SiteContent } from '../../content/content.ts';
+import { parseContent, validatorFor, type SiteContent } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import type { AlertContent } from '../../content/generated/types.ts';
 import { isSupabaseConfigured } from '../../lib/supabase.ts';
 import { AlertBanner } from '../../site/alert/alert-banner.tsx';
 import { isAlertShown } from '../../site/alert/use-alert-visibility.ts';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
-import { useSaveContentMutation } from '../content/save-content.ts';
+import { fetchStoredContent, useSaveContentMutation } from '../content/save-content.ts';
 import { useStoredContent } from '../content/use-stored-content.ts';
 import { ContentEditor } from '../editor/content-editor.tsx';
 import { createContentValidator } from '../editor/content-validator.ts';
@@ -78,7 +78,11 @@ const complete = (alert: AlertContent): AlertContent => ({
   message: alert.message ?? '',
 });
 
-/** The generic editor of the `alert` schema, saving on its own and showing the banner live. */
+/**
+ * The generic editor of the `alert` schema, saving on its own and showing the banner live; like
+ * the section editors, it says who else has it open and offers their saves
+ * (docs/decisions/052-live-back-office.md).
+ */
 export function AlertEditor({ initial }: { initial: AlertContent }) {
   const queryClient = useQueryClient();
   const { mutateAsync } = useSaveContentMutation();
@@ -90,6 +94,11 @@ export function AlertEditor({ initial }: { initial: AlertContent }) {
       await mutateAsync({ type: 'alert', content });
     },
     [mutateAsync],
+  );
+  // « Recharger la version enregistrée », after another administrator saved the alert.
+  const reload = useCallback(
+    async () => parseContent('alert', (await fetchStoredContent('alert'))?.content),
+    [],
   );
   // An edit applies at once to the shared alert state (the site's content in this tab),
   // and is saved.
@@ -112,6 +121,8 @@ export function AlertEditor({ initial }: { initial: AlertContent }) {
         onEdit={share}
         autosave
         draftKey="content:alert"
+        roomKey="content:alert"
+        onReload={reload}
         intro={HELP}
         renderPreview={(alert) => <AlertPreview alert={complete(alert)} />}
       />

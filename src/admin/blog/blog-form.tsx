@@ -40,7 +40,7 @@ import {
 } from '../unsaved/unsaved-changes-guard.tsx';
 import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
 import { EditingNotice } from '../editor/editing-notice.tsx';
-import { useEditingRoom } from '../editor/use-editing-room.ts';
+import type { EditingRoom } from '../editor/use-editing-room.ts';
 
 const { schema, uiSchema: baseUiSchema } = FORMS['blog-post'] as unknown as {
   schema: RJSFSchema;
@@ -79,8 +79,13 @@ export interface BlogFormProps {
   loadHistory?: () => Promise<Version<BlogPost>[]>;
   /** Where what is typed is kept until saved (postDraftKey); the page clears it once saved. */
   draftKey?: string;
-  /** An edited post's name for the other editors (`post:<id>`): who else has it open is shown. */
-  roomKey?: string;
+  /**
+   * An edited post's room (`post:<id>`), held by the page so that it outlives the form, which
+   * closes on a save: who else has the post open, and their saves.
+   */
+  room?: EditingRoom;
+  /** Reads the post as stored now into the form (« Recharger la version enregistrée »). */
+  onReload?: () => void;
 }
 
 /** The local draft of a post's form: its id, or the new post's. */
@@ -102,7 +107,6 @@ export function BlogForm(props: BlogFormProps) {
   const [askCancel, setAskCancel] = useState(false);
   const unsaved = !deepEquals(data, initialData);
   const draft = useLocalDraft(draftKey, initialData, data, unsaved);
-  const room = useEditingRoom(props.roomKey);
   useUnsavedChanges(unsaved, draft.discard);
   const [saving, setSaving] = useState(false);
   const headingId = useId();
@@ -180,7 +184,9 @@ export function BlogForm(props: BlogFormProps) {
       <h2 id={headingId} ref={heading} tabIndex={-1} className="blog-form__title">
         {mode === 'new' ? 'Nouvel article' : "Modifier l'article"}
       </h2>
-      {props.roomKey && <EditingNotice room={room} unsaved={unsaved} />}
+      {props.room && (
+        <EditingNotice room={props.room} unsaved={unsaved} onReload={props.onReload} />
+      )}
       {loadHistory && !historyOpen && <HistoryButton onOpen={() => setHistoryOpen(true)} />}
       {loadHistory && historyOpen && (
         <HistoryPanel<BlogPost>

@@ -23,6 +23,7 @@ import {
 } from '../content/save-conflict.ts';
 import { DeletedPosts } from './deleted-posts.tsx';
 import { BlogForm, postDraftKey } from './blog-form.tsx';
+import { useEditingRoom } from '../editor/use-editing-room.ts';
 import { clearDraft } from '../unsaved/local-draft.ts';
 import { failureText } from '../errors/french-error.ts';
 import { BlogToolbar } from './blog-toolbar.tsx';
@@ -79,6 +80,11 @@ function BlogManager({ client }: { client: SupabaseClient }) {
   const newButton = useRef<HTMLButtonElement>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const formId = useId();
+  // The edited post's room lives here, not in the form: the form closes on a successful save, and
+  // the others are told of that save before this tab leaves the room
+  // (docs/decisions/052-live-back-office.md).
+  const room = useEditingRoom(form.mode === 'edit' ? postDraftKey(form.post.id) : undefined);
+  const { announceSave, clearSavedElsewhere } = room;
 
   const list = usePostList(client, filter, page);
   const { refetch } = list;
@@ -112,26 +118,31 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         setMessage({ kind: 'error', text: failureText(BLOG_MESSAGES.saveFailed, error) });
         return;
       }
+      await announceSave();
       clearDraft(postDraftKey(form.mode === 'edit' ? form.post.id : null));
       setMessage({ kind: 'success', text: BLOG_MESSAGES.saved });
       closeForm();
       await reload();
     },
-    [client, form, closeForm, reload],
+    [client, form, closeForm, reload, announceSave],
   );
 
-  /** « Recharger la version enregistrée »: the form opens again on the post as stored now. */
+  /**
+   * « Recharger la version enregistrée » (after a refused save, or another's save): the form
+   * opens again on the post as stored now.
+   */
   const reloadPost = useCallback(async () => {
     if (form.mode !== 'edit') return;
     try {
       const post = await fetchPost(client, form.post.id);
       setConflict(null);
+      clearSavedElsewhere();
       setForm({ mode: 'edit', post });
     } catch (error) {
       console.error(BLOG_MESSAGES.postLoadFailed, error);
       setMessage({ kind: 'error', text: BLOG_MESSAGES.postLoadFailed });
     }
-  }, [client, form]);
+  }, [client, form, clearSavedElsewhere]);
 
   const loadHistory = useCallback(
     () =>
@@ -147,6 +158,8 @@ function BlogManager({ client }: { client: SupabaseClient }) {
       if (busyId !== null) return;
       setMessage(null);
       setConflict(null);
+      // The post is read now: a save announced before is in it.
+      clearSavedElsewhere();
       setBusyId(summary.id);
       try {
         setForm({ mode: 'edit', post: await fetchPost(client, summary.id) });
@@ -157,7 +170,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         setBusyId(null);
       }
     },
-    [client, busyId],
+    [client, busyId, clearSavedElsewhere],
   );
 
   const confirmDelete = useCallback(async () => {
@@ -284,7 +297,8 @@ function BlogManager({ client }: { client: SupabaseClient }) {
             }}
             loadHistory={form.mode === 'edit' ? loadHistory : undefined}
             draftKey={postDraftKey(form.mode === 'edit' ? form.post.id : null)}
-            roomKey={form.mode === 'edit' ? postDraftKey(form.post.id) : undefined}
+            room={form.mode === 'edit' ? room : undefined}
+            onReload={() => void reloadPost()}
           />
         </div>
       )}

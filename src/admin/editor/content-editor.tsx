@@ -94,7 +94,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const onSave = useCallback(
     async (value: T) => {
       await save(value);
-      announceSave();
+      void announceSave();
     },
     [save, announceSave],
   );
@@ -103,7 +103,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
       overwrite &&
       (async (value: T) => {
         await overwrite(value);
-        announceSave();
+        void announceSave();
       }),
     [overwrite, announceSave],
   );
@@ -122,6 +122,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   // stored content read again after a save is a new `initialData`, not an edit to send.
   const [initial] = useState(initialData);
   const auto = useAutosave(autosave ? savable : initial, onSave);
+  const { rebase } = auto;
   const latest = useRef(data);
   usePreviewSender(props.roomKey, data);
   const container = useRef<HTMLDivElement>(null);
@@ -147,12 +148,19 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
       const current = await onReload();
       replaceData(current);
       setStored(current);
+      // Saving on its own, the editor takes the reloaded version as stored: it is not sent back
+      // (which would tell the others of a save nobody made), and a change still waiting is dropped.
+      if (autosave) {
+        rebase(current);
+        setSavable(current);
+        setInvalid(false);
+      }
       reset();
       clearSavedElsewhere();
     } catch (error) {
       console.error('Erreur lors du rechargement du contenu', error);
     }
-  }, [onReload, replaceData, reset, clearSavedElsewhere]);
+  }, [onReload, replaceData, reset, clearSavedElsewhere, autosave, rebase]);
 
   const restore = useCallback(
     (version: T) => {

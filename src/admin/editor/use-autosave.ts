@@ -70,7 +70,15 @@ export function useAutosave<T>(
   );
 
   const retry = useCallback(() => saveNow(latest.current), [saveNow]);
-  return { status, retry };
+  /**
+   * Takes a value just read from the server as the stored one (a version saved elsewhere, reloaded):
+   * it is not sent back, and a change still waiting is dropped once the caller passes it as `value`.
+   */
+  const rebase = useCallback((reloaded: T) => {
+    stored.current = reloaded;
+    setStatus({ kind: 'idle' });
+  }, []);
+  return { status, retry, rebase };
 }
 
 /** The words of the save state, for the status line. */

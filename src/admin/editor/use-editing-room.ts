@@ -15,8 +15,11 @@ export interface EditingRoom {
   others: Presence[];
   /** The latest save made elsewhere since this editor last read the stored content. */
   savedElsewhere: SavedElsewhere | null;
-  /** Tells the others that this editor just saved. */
-  announceSave(): void;
+  /**
+   * Tells the others that this editor just saved; settles (never rejects) once told, so that a
+   * form closing on its save (the article form) can wait for it before leaving the room.
+   */
+  announceSave(): Promise<void>;
   /** Forgets the save made elsewhere (reloaded, or the owner keeps their text). */
   clearSavedElsewhere(): void;
 }
@@ -28,24 +31,31 @@ export interface EditingRoom {
  * back to it (docs/decisions/052-live-back-office.md). Without a key, nothing is joined.
  */
 export function useEditingRoom(contentKey: string | undefined): EditingRoom {
-  const [savedElsewhere, setSavedElsewhere] = useState<SavedElsewhere | null>(null);
+  // Kept with the content it is about: a page whose room changes content (the article form,
+  // opened on another post) never offers a save of the previous one.
+  const [saved, setSaved] = useState<{ key: string; save: SavedElsewhere } | null>(null);
+  const savedElsewhere = saved && saved.key === contentKey ? saved.save : null;
   const others = usePresence(supabase, contentKey ? editingTopic(contentKey) : null);
   const send = useBroadcast<SavedElsewhere>(
     supabase,
     contentKey ? savedTopic(contentKey) : null,
     'saved',
     (message) => {
-      if (typeof message.email === 'string' && typeof message.at === 'string') {
-        setSavedElsewhere({ email: message.email, at: message.at });
+      if (contentKey && typeof message.email === 'string' && typeof message.at === 'string') {
+        setSaved({ key: contentKey, save: { email: message.email, at: message.at } });
       }
     },
   );
-  const announceSave = useCallback(() => {
+  const announceSave = useCallback(async () => {
     if (!contentKey || !supabase) return;
-    void supabase.auth.getSession().then(({ data }) => {
-      send({ email: data.session?.user.email ?? '', at: new Date().toISOString() });
-    });
+    // The save itself succeeded: failing to tell the others never fails it.
+    try {
+      const { data } = await supabase.auth.getSession();
+      await send({ email: data.session?.user.email ?? '', at: new Date().toISOString() });
+    } catch (error) {
+      console.error("Erreur lors de l'annonce de l'enregistrement", error);
+    }
   }, [contentKey, send]);
-  const clearSavedElsewhere = useCallback(() => setSavedElsewhere(null), []);
+  const clearSavedElsewhere = useCallback(() => setSaved(null), []);
   return { others, savedElsewhere, announceSave, clearSavedElsewhere };
 }

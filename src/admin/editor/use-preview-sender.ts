@@ -19,7 +19,7 @@ export function usePreviewSender<T>(contentKey: string | undefined, data: T): vo
   const [opened] = useState(data);
   useEffect(() => {
     if (!contentKey || data === opened) return;
-    const timer = setTimeout(() => send({ data }), SEND_AFTER_MS);
+    const timer = setTimeout(() => void send({ data }), SEND_AFTER_MS);
     return () => clearTimeout(timer);
   }, [contentKey, data, opened, send]);
 }

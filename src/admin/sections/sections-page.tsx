@@ -23,7 +23,9 @@ import { NewRequestsSummary } from '../requests/new-requests.tsx';
 import { listVersions } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
 import { fetchStoredContent, useSaveContentMutation } from '../content/save-content.ts';
+import { EditingNotice } from '../editor/editing-notice.tsx';
 import { HistoryButton, HistoryPanel } from '../editor/history-panel.tsx';
+import { useEditingRoom } from '../editor/use-editing-room.ts';
 import { saveErrorMessage } from '../editor/save-status.ts';
 import { frenchError } from '../errors/french-error.ts';
 import { AddSectionForm, editProblems } from './add-section-form.tsx';
@@ -130,6 +132,10 @@ function SaveState({ status, onReload, onOverwrite }: SaveStateProps) {
 
 function SectionsManager({ initial, base }: { initial: Section[]; base: string | null }) {
   const { mutateAsync } = useSaveContentMutation();
+  // The list is one content, like a section's: who else has it open, and their saves
+  // (docs/decisions/052-live-back-office.md).
+  const room = useEditingRoom('content:sections');
+  const { announceSave, clearSavedElsewhere } = room;
   // The stored version the list is based on: a save over one saved elsewhere meanwhile is refused
   // (docs/decisions/026-no-silent-overwrite.md). Each save moves it.
   const version = useRef<string | null>(base);
@@ -140,8 +146,9 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
         content: sections,
         base: version.current,
       });
+      void announceSave();
     },
-    [mutateAsync],
+    [mutateAsync, announceSave],
   );
   const { sections, status, update, reset } = useSectionsSaver(initial, save);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -155,6 +162,7 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
       const row = await fetchStoredContent('sections');
       version.current = row?.updated_at ?? null;
       reset(parseContent('sections', row?.content));
+      clearSavedElsewhere();
     } catch (error) {
       console.error('Erreur lors du rechargement des sections', error);
       reset(sections, { kind: 'failed', message: frenchError(error) });
@@ -163,6 +171,7 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
   const overwrite = async (refused: Section[]) => {
     try {
       version.current = await mutateAsync({ type: 'sections', content: refused });
+      void announceSave();
       reset(refused, { kind: 'saved' });
     } catch (error) {
       console.error("Erreur lors de l'enregistrement des sections", error);
@@ -216,6 +225,12 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
         flèches). Le bouton en forme d&apos;œil masque ou affiche une section. Chaque modification
         est enregistrée automatiquement.
       </p>
+      {/* Each change is saved at once: only one being sent is not saved yet. */}
+      <EditingNotice
+        room={room}
+        unsaved={status.kind === 'saving'}
+        onReload={() => void reload()}
+      />
       <SaveState
         status={status}
         onReload={() => void reload()}
