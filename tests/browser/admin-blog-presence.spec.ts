@@ -55,7 +55,14 @@ test('another tab saves the post: the form still open is offered its version', a
   const title = `Article ${tag}`;
   const { error } = await serviceDb
     .from('blog_posts')
-    .insert({ title, content: 'Contenu', excerpt: 'Résumé', slug: `rechargement-${tag}` });
+    // Complete, so that each tab can save it as it is.
+    .insert({
+      title,
+      content: 'Contenu',
+      excerpt: 'Résumé',
+      image_url: 'https://images.example.com/garage/revision.jpg',
+      slug: `rechargement-${tag}`,
+    });
   if (error) throw error;
   const email = readServerInfo().admin.email;
   const b = await session.newPage(browser);
