@@ -69,11 +69,14 @@ test.describe('live requests', () => {
     );
     await expect(inbox).toHaveTitle('(1) Demandes – Administration');
     await expect(home.getByRole('main').getByText('1 nouvelle demande')).toBeVisible();
+    // Every back-office tab's title starts with the count, not the inbox's alone.
+    await expect(home).toHaveTitle(/^\(1\) .+ – Administration$/);
 
     await sendRequest(visitor, 'Dominique Leroy');
     await expect(inbox.getByRole('row', { name: /Dominique Leroy/ })).toBeVisible();
     await expect(inbox).toHaveTitle('(2) Demandes – Administration');
     await expect(home.getByRole('main').getByText('2 nouvelles demandes')).toBeVisible();
+    await expect(home).toHaveTitle(/^\(2\) .+ – Administration$/);
 
     for (const page of [inbox, home, visitor]) await page.context().close();
   });

@@ -15,6 +15,7 @@ import { ContentEditor } from '../editor/content-editor.tsx';
 import { createContentValidator } from '../editor/content-validator.ts';
 import './alert.css';
 import { storedContentFallback } from '../content/stored-content-fallback.tsx';
+import { AdminTitle } from '../requests/new-requests.tsx';
 
 const TITLE = "Gérer l'Alerte";
 
@@ -22,7 +23,7 @@ const TITLE = "Gérer l'Alerte";
 export function AlertPage() {
   return (
     <>
-      <title>{`${TITLE} – Administration`}</title>
+      <AdminTitle>{TITLE}</AdminTitle>
       <h1>{TITLE}</h1>
       {isSupabaseConfigured ? <StoredAlert /> : <ConfigMissingNotice />}
     </>

@@ -39,6 +39,7 @@ import { PostList } from './post-list.tsx';
 import { usePostList } from './use-post-list.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import './blog-page.css';
+import { AdminTitle } from '../requests/new-requests.tsx';
 
 type FormState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; post: BlogPost };
 /**
@@ -61,7 +62,7 @@ export interface BlogPageProps {
 export function BlogPage({ client = defaultClient }: BlogPageProps) {
   return (
     <>
-      <title>Gestion du Blog – Administration</title>
+      <AdminTitle>Gestion du Blog</AdminTitle>
       <h1>Gestion du Blog</h1>
       {client ? <BlogManager client={client} /> : <ConfigMissingNotice />}
     </>

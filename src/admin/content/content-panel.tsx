@@ -13,6 +13,7 @@ import { listVersions } from './history-api.ts';
 import { fetchStoredContent, useSaveContentMutation } from './save-content.ts';
 import { useVersionedContent } from './stored-content-fallback.tsx';
 import './content-panel.css';
+import { AdminTitle } from '../requests/new-requests.tsx';
 
 interface ContentPanelProps<T extends ContentType> {
   type: T;
@@ -31,7 +32,7 @@ interface ContentPanelProps<T extends ContentType> {
 export function ContentPanel<T extends ContentType>(props: ContentPanelProps<T>) {
   return (
     <>
-      <title>{`${props.title} – Administration`}</title>
+      <AdminTitle>{props.title}</AdminTitle>
       <h1>{props.title}</h1>
       {props.intro && <p className="content-panel__intro">{props.intro}</p>}
       {isSupabaseConfigured ? <StoredContentEditor {...props} /> : <ConfigMissingNotice />}

@@ -23,6 +23,7 @@ import {
 import type { MediaPlace } from './media-usage.ts';
 import { PhotoUpload } from './photo-upload.tsx';
 import './media-page.css';
+import { AdminTitle } from '../requests/new-requests.tsx';
 
 type Message = { kind: 'success' | 'error'; text: string };
 /** The dialog shown: the confirmation of a deletion, or its refusal with the places of use. */
@@ -44,7 +45,7 @@ export interface MediaPageProps {
 export function MediaPage({ client = defaultClient, send }: MediaPageProps) {
   return (
     <>
-      <title>Médiathèque – Administration</title>
+      <AdminTitle>Médiathèque</AdminTitle>
       <h1>Médiathèque</h1>
       {client ? <MediaLibrary client={client} send={send} /> : <ConfigMissingNotice />}
     </>

@@ -5,6 +5,7 @@ import { isPopupShown } from '../../site/modal/site-popup.tsx';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { StoredContentEditor } from '../content/content-panel.tsx';
 import './modal-page.css';
+import { AdminTitle } from '../requests/new-requests.tsx';
 
 const TITLE = 'Pop-up';
 
@@ -12,7 +13,7 @@ const TITLE = 'Pop-up';
 export function ModalPage() {
   return (
     <>
-      <title>{`${TITLE} – Administration`}</title>
+      <AdminTitle>{TITLE}</AdminTitle>
       <h1>{TITLE}</h1>
       <p className="modal-panel__intro">
         La pop-up s&apos;ouvre sur la page d&apos;accueil quand elle est activée et qu&apos;elle a

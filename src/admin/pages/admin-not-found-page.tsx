@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
+import { AdminTitle } from '../requests/new-requests.tsx';
 
 export function AdminNotFoundPage() {
   return (
     <>
-      <title>Page introuvable – Administration</title>
+      <AdminTitle>Page introuvable</AdminTitle>
       <h1>Page introuvable</h1>
       <p>
         Cette page de l&apos;administration n&apos;existe pas.{' '}

@@ -1,8 +1,9 @@
+import { AdminTitle } from '../requests/new-requests.tsx';
 /** An admin panel whose editor is not written yet; it already has its route and title. */
 export function AdminPlaceholderPage({ title }: { title: string }) {
   return (
     <>
-      <title>{`${title} – Administration`}</title>
+      <AdminTitle>{title}</AdminTitle>
       <h1>{title}</h1>
       <p>Ce panneau sera bientôt disponible.</p>
     </>

@@ -1,7 +1,23 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { Link } from 'react-router-dom';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
 import { newRequestsText } from './requests-model.ts';
 import { useNewRequestCount } from './use-requests.ts';
+
+/**
+ * A back-office page's tab title, « (2) Demandes – Administration »: the count of new requests
+ * comes first, on every page, so that a request arriving shows on a tab left open.
+ */
+export function AdminTitle({
+  children,
+  client = defaultClient,
+}: {
+  children: string;
+  client?: SupabaseClient | null;
+}) {
+  const count = useNewRequestCount(client).data ?? 0;
+  return <title>{`${count > 0 ? `(${count}) ` : ''}${children} – Administration`}</title>;
+}
 
 /** The side navigation's badge: the count of new requests, said in full to screen readers. */
 export function NewRequestsBadge() {

@@ -26,6 +26,7 @@ import {
 // The status and the note are fields like the content editors' ones, with their styles.
 import '../styles/editor.css';
 import './requests.css';
+import { AdminTitle } from './new-requests.tsx';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
@@ -34,7 +35,7 @@ export function RequestDetailPage({ client = defaultClient }: { client?: Supabas
   const { id = '' } = useParams();
   return (
     <>
-      <title>Demande – Administration</title>
+      <AdminTitle>Demande</AdminTitle>
       <p className="request__back">
         <Link to="/admin/demandes">← Toutes les demandes</Link>
       </p>

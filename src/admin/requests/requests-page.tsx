@@ -16,8 +16,9 @@ import {
   statusLabel,
   type StatusFilter,
 } from './requests-model.ts';
-import { useInboxQuery, useNewRequestCount } from './use-requests.ts';
+import { useInboxQuery } from './use-requests.ts';
 import './requests.css';
+import { AdminTitle } from './new-requests.tsx';
 
 export interface RequestsPageProps {
   /** The supabase-js client; the app's one client by default (tests pass their own). */
@@ -26,11 +27,9 @@ export interface RequestsPageProps {
 
 /** « Demandes » (/admin/demandes): the quote and appointment requests, newest first. */
 export function RequestsPage({ client = defaultClient }: RequestsPageProps) {
-  // The tab says how many requests are new, so that a request arriving shows from another tab.
-  const newCount = useNewRequestCount(client).data ?? 0;
   return (
     <>
-      <title>{`${newCount > 0 ? `(${newCount}) ` : ''}Demandes – Administration`}</title>
+      <AdminTitle client={client}>Demandes</AdminTitle>
       <h1>Demandes</h1>
       {client ? <Inbox client={client} /> : <ConfigMissingNotice />}
     </>

@@ -46,6 +46,7 @@ import { RESTORED_NOTE, useSectionsSaver, type SectionsSaveStatus } from './use-
 import '../styles/editor.css';
 import './sections.css';
 import { useVersionedContent } from '../content/stored-content-fallback.tsx';
+import { AdminTitle } from '../requests/new-requests.tsx';
 
 const TITLE = 'Gérer les Sections';
 
@@ -53,7 +54,7 @@ const TITLE = 'Gérer les Sections';
 export function SectionsPage() {
   return (
     <>
-      <title>{`${TITLE} – Administration`}</title>
+      <AdminTitle>{TITLE}</AdminTitle>
       {/* Beside the title, so that the list below never moves when the count arrives. */}
       <div className="admin-home__head">
         <h1>{TITLE}</h1>

@@ -18,6 +18,7 @@ import {
   type StatsPeriod,
 } from './stats-model.ts';
 import './stats-page.css';
+import { AdminTitle } from '../requests/new-requests.tsx';
 
 export interface StatsPageProps {
   /** The supabase-js client; the app's one client by default (tests pass their own). */
@@ -28,7 +29,7 @@ export interface StatsPageProps {
 export function StatsPage({ client = defaultClient }: StatsPageProps) {
   return (
     <>
-      <title>Statistiques de Visites – Administration</title>
+      <AdminTitle>Statistiques de Visites</AdminTitle>
       <h1>Statistiques de Visites</h1>
       {client ? <Stats client={client} /> : <ConfigMissingNotice />}
     </>
