@@ -67,7 +67,8 @@ export const DEFAULT_CONTENT: ContentByType = {
     "logo": "/favicon.svg",
     "socialLinks": [],
     "financingSimulatorUrl": "https://simulateur.partenaire-financement.fr/",
-    "description": "Garage automobile indépendant : entretien, réparation, diagnostic et pneumatiques toutes marques. Horaires, tarifs, financement et contact."
+    "description": "Garage automobile indépendant : entretien, réparation, diagnostic et pneumatiques toutes marques. Horaires, tarifs, financement et contact.",
+    "host": {}
   },
   "legal": {
     "director": "Le gérant de {{nom}}",

@@ -92,16 +92,40 @@ name: string
  */
 tagline: string
 /**
- * Par exemple : SARL au capital de 10 000 €.
+ * Par exemple : SARL, SAS, EURL, entreprise individuelle.
  */
 legalForm: string
+/**
+ * Par exemple : 10 000 €. Laissez vide pour une entreprise individuelle, qui n'a pas de capital.
+ */
+shareCapital?: string
+/**
+ * Le registre, sa ville et le numéro, comme sur votre extrait Kbis ou D1 : par exemple « RCS Lyon 123 456 789 » ou « RM 123 456 789 ».
+ */
+registration?: string
 /**
  * 14 chiffres, espaces permis.
  */
 siret: string
+/**
+ * FR suivi de 11 chiffres, par exemple FR 12 123456789. Laissez vide si le garage n'est pas assujetti à la TVA.
+ */
+vatNumber?: string
+/**
+ * La personne responsable de ce qui est publié sur le site, en général le gérant : son prénom et son nom.
+ */
+director?: string
 street: string
 postalCode: string
 city: string
+/**
+ * Pour placer le garage sur la carte (facultatif) : par exemple 45.7640. Sans elle, la carte cherche l'adresse.
+ */
+latitude?: number
+/**
+ * Par exemple 4.8357.
+ */
+longitude?: number
 phone: string
 email: string
 /**
@@ -113,9 +137,21 @@ logo: string
  */
 socialLinks: SocialLink[]
 /**
+ * La société qui héberge le site (votre agence web ou son fournisseur) : la loi demande son nom, son adresse et son téléphone.
+ */
+host: {
+name?: string
+address?: string
+phone?: string
+}
+/**
  * L'adresse (https://…) du simulateur de financement en ligne.
  */
 financingSimulatorUrl: string
+/**
+ * Le nom de l'organisme qui accorde le crédit ou le paiement en plusieurs fois (votre partenaire financier). Laissez vide si c'est le garage lui-même.
+ */
+lender?: string
 /**
  * Une ou deux phrases (160 caractères au plus sont montrés) : le texte sous le lien du site dans les résultats de recherche.
  */
