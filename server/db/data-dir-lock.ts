@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync, mkdirSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const LOCK_FILE = 'garage.lock';
@@ -38,6 +38,16 @@ function heldBy(content: string): number | undefined {
   return owner;
 }
 
+/** The lock file's content, or undefined when there is none. */
+function readLock(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /**
  * PGlite does not lock its data directory, and two processes writing one directory corrupt it.
  * This pid file makes a second opener fail with a clear message; a lock left by a dead process is
@@ -47,24 +57,35 @@ function heldBy(content: string): number | undefined {
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, [process.pid, startTime(process.pid)].filter(Boolean).join(' '));
-      closeSync(fd);
-      return () => rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = heldBy(readFileSync(file, 'utf8'));
-      if (owner !== undefined) {
-        throw new Error(
-          `La base de données de ${dataDir} est déjà ouverte par le processus ${owner} ` +
-            '(le serveur est-il lancé ?). Arrêtez-le, ou utilisez un autre DATA_DIR.',
-          { cause: error },
-        );
+  // Written whole beside the lock, then linked in place: another opener never reads a lock file
+  // that exists but does not name its owner yet (and would take it for a dead one).
+  const mine = `${file}.${process.pid}`;
+  writeFileSync(mine, [process.pid, startTime(process.pid)].filter(Boolean).join(' '), {
+    mode: 0o600,
+  });
+  try {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        linkSync(mine, file);
+        return () => rmSync(file, { force: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const content = readLock(file);
+        if (content === undefined) continue; // released meanwhile: try again
+        const owner = heldBy(content);
+        if (owner !== undefined) {
+          throw new Error(
+            `La base de données de ${dataDir} est déjà ouverte par le processus ${owner} ` +
+              '(le serveur est-il lancé ?). Arrêtez-le, ou utilisez un autre DATA_DIR.',
+            { cause: error },
+          );
+        }
+        // A dead owner's lock: removed only if it is still that one.
+        if (readLock(file) === content) rmSync(file, { force: true });
       }
-      rmSync(file, { force: true });
     }
+  } finally {
+    rmSync(mine, { force: true });
   }
   throw new Error(`Impossible de verrouiller ${file}.`);
 }
