@@ -93,4 +93,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Tests wait for a positive marker within a deadline (tests/helpers/eventually.ts, vitest's
+    // vi.waitFor, Playwright's expect), never for a fixed time: a fixed sleep is too short on a
+    // busy machine and wasted on a fast one. Yielding once to the event loop (a delay of 0) is
+    // not a wait.
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'src/**/test-*.{ts,tsx}'],
+    ignores: ['tests/helpers/eventually.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='setTimeout'][arguments.1.value!=0]",
+          message: 'Wait for a positive marker (eventually(), vi.waitFor) instead of a fixed time.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message:
+            'Wait for a positive marker (expect(…).toBeVisible(), …) instead of a fixed time.',
+        },
+      ],
+    },
+  },
 );

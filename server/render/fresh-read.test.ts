@@ -6,15 +6,18 @@ describe('freshRead', () => {
   it('shares reads among concurrent callers, each reading after it called', async () => {
     let version = 0;
     let reads = 0;
+    let finishFirst!: () => void;
+    const firstRunning = new Promise<void>((resolve) => (finishFirst = resolve));
     const read = freshRead(async () => {
       reads += 1;
       const seen = version;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await firstRunning;
       return seen;
     });
     const first = read();
     version = 1; // a write that commits while the first read is running
     const later = [read(), read(), read()];
+    finishFirst();
     expect(await first).toBe(0);
     expect(await Promise.all(later)).toEqual([1, 1, 1]);
     expect(reads).toBe(2);

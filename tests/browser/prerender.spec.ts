@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
 import { SENT_TEXT } from '../../src/site/request/request-messages.ts';
 import { daysFromNow, expect, test } from './site-blog-posts.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 /**
  * `npm run build -- --prerender` for a static host: scripts/prerender.ts run on
@@ -135,8 +136,7 @@ test('a static host’s request form asks the database for its signed start, the
   await page.getByLabel('Besoin', { exact: false }).selectOption('Autre');
   await page.getByRole('checkbox').check();
   const shown = Number.parseInt((await start.getAttribute('value')) ?? '', 10);
-  const left = shown + 3_100 - Date.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  await eventually('the minimum fill time to pass', () => Date.now() >= shown + 3_100);
   await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
   await expect(page.getByRole('status')).toContainText(SENT_TEXT);
   const { data } = await serviceDb.from('requests').select('name').eq('name', 'Sacha Petit');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { eventually } from '../helpers/eventually.ts';
 
 /** The minimum fill time (docs/decisions/032-requests.md), plus a margin. */
 const MIN_FILL_MS = 3_100;
@@ -13,6 +14,5 @@ export async function afterMinimumFillTime(page: Page): Promise<void> {
   const signed = await page.locator('[name="started_at"]').getAttribute('value');
   const started = Number.parseInt(signed ?? '', 10);
   if (!Number.isFinite(started)) throw new Error(`started_at illisible : ${signed}`);
-  const left = started + MIN_FILL_MS - Date.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  await eventually('the minimum fill time to pass', () => Date.now() >= started + MIN_FILL_MS);
 }

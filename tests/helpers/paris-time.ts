@@ -1,3 +1,5 @@
+import { eventually } from './eventually.ts';
+
 /**
  * Europe/Paris calendar arithmetic for the statistics tests, computed independently of the
  * database (with Intl), so that a bucketing mistake in SQL cannot hide behind the same mistake.
@@ -115,13 +117,13 @@ export function parisBuckets(unit: Unit, count: number, now = new Date()): Bucke
  * "today" holds during a test and a visit 30 s after midnight is already in the past.
  */
 export async function awayFromParisMidnight(): Promise<void> {
-  const t = toParis(new Date());
-  const secondsOfDay = t.h * 3600 + t.mi * 60 + t.s;
-  const wait =
-    secondsOfDay > 86_400 - 30
-      ? 86_400 - secondsOfDay + 45
-      : secondsOfDay < 45
-        ? 45 - secondsOfDay
-        : 0;
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  const nearMidnight = () => {
+    const t = toParis(new Date());
+    const secondsOfDay = t.h * 3600 + t.mi * 60 + t.s;
+    return secondsOfDay > 86_400 - 30 || secondsOfDay < 45;
+  };
+  await eventually('Paris midnight to be well past', () => !nearMidnight(), {
+    ms: 90_000,
+    every: 1_000,
+  });
 }

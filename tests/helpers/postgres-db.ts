@@ -4,6 +4,7 @@ import { openPostgres } from '../../server/db/postgres.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { startServer } from '../../server/server.ts';
 import { testConfig, withClients, type TestServer } from './server.ts';
+import { eventually } from './eventually.ts';
 
 export interface TestDatabase {
   /** Connection URL of the new, empty database. */
@@ -46,14 +47,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       try {
         // pg's pool.end() resolves before its sockets are closed: wait for those sessions to end
         // rather than terminating them (which would surface as an error in a closed pool).
-        for (let i = 0; i < 50; i++) {
-          const { rows } = await admin.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (rows[0]?.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+        await eventually(
+          'the sessions to end',
+          async () => {
+            const { rows } = await admin.query<{ n: number }>(
+              'select count(*)::int as n from pg_stat_activity where datname = $1',
+              [name],
+            );
+            return rows[0]?.n === 0;
+          },
+          { ms: 5_000, every: 100 },
+        ).catch(() => undefined); // dropped anyway: the drop then says what holds it
         await admin.query(`drop database if exists ${name}`);
       } finally {
         await admin.end();

@@ -1,4 +1,5 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { eventually } from './eventually.ts';
 
 /** Subscribes and resolves once SUBSCRIBED; rejects with the channel's error otherwise. */
 export function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
@@ -25,18 +26,12 @@ export function refusedJoin(channel: RealtimeChannel): Promise<string> {
 }
 
 /** Waits until `check` returns a value (not undefined/false), polling, within `ms`. */
-export async function until<T>(
+export function until<T>(
   what: string,
   check: () => T | undefined | false,
   ms = 15_000,
 ): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return eventually(what, check, { ms });
 }
 
 /** Every postgres_changes payload a channel receives, in order. */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.ts';
+import { eventually } from './eventually.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -58,15 +59,18 @@ export async function startServerProcess(
   // Up once it answers (whatever LOG_LEVEL says at start), or gone.
   let gone = false;
   void exited.then(() => (gone = true));
-  while (!gone) {
-    const up = await fetch(`http://127.0.0.1:${port}/auth/v1/health`, {
-      signal: AbortSignal.timeout(1000),
-    })
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // Up, or gone (the caller then reads why in its output and exit code).
+  await eventually(
+    'the server to answer',
+    async () =>
+      gone ||
+      (await fetch(`http://127.0.0.1:${port}/auth/v1/health`, {
+        signal: AbortSignal.timeout(1000),
+      })
+        .then((res) => res.ok)
+        .catch(() => false)),
+    { ms: 180_000, every: 100 },
+  );
   return {
     child,
     port,

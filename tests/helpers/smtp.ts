@@ -1,6 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './free-port.ts';
+import { eventually } from './eventually.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -63,12 +64,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     url: `smtp://site:mot-de-passe-smtp@127.0.0.1:${port}`,
     received,
     async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline)
-          throw new Error(`${received.length} e-mail(s) reçu(s) sur ${count} attendu(s)`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await eventually(`${count} e-mail(s)`, () => received.length >= count, {
+        ms: timeoutMs,
+        every: 50,
+      }).catch(() => {
+        throw new Error(`${received.length} e-mail(s) reçu(s) sur ${count} attendu(s)`);
+      });
       return received;
     },
     refuse(value) {

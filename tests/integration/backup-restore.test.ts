@@ -16,6 +16,7 @@ import { openPostgres } from '../../server/db/postgres.ts';
 import { makeApiKey } from '../../server/jwt.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres-db.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 // The operator's round trip: fill the site through the API, back it up while writes go on,
 // restore into a fresh place, and compare every table row for row; on PGlite, on PostgreSQL, and
@@ -128,11 +129,13 @@ function keepWriting(server: ServerProcess, anonKey: string, owner: ReturnType<t
         .insert({ title: `Pendant ${n}`, slug: `pendant-${n}`, content: 'Texte' });
     }
   })();
-  return async () => {
+  const stop = async () => {
     stopped = true;
     await running;
     return n;
   };
+  /** The writes made so far. */
+  return Object.assign(stop, { written: () => n });
 }
 
 /** The restored site holds exactly the backup's instant: row for row, with what the source holds. */
@@ -193,7 +196,7 @@ describe('backup and restore on PGlite, then into PostgreSQL', () => {
         anonKey,
       ));
       const stop = keepWriting(server, anonKey, owner);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await eventually('writes under way', () => stop.written() >= 3);
       const backup = await runScript('backup', {
         ...env('site'),
         PORT: String(server.port),
@@ -309,7 +312,7 @@ describe('backup and restore on PostgreSQL', () => {
       try {
         const { owner } = await fill(server, { ...env, PORT: String(server.port) }, anonKey);
         const stop = keepWriting(server, anonKey, owner);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await eventually('writes under way', () => stop.written() >= 3);
         const backup = await runScript('backup', { ...env, PORT: String(server.port) });
         await stop();
         expect(backup.code, backup.output).toBe(0);

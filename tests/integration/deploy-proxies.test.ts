@@ -21,6 +21,7 @@ import {
   type Target,
 } from './deploy-site.ts';
 import { startCaddy, startNginx, type RunningProxy } from './deploy-proxies.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 // The site as an operator puts it online: the built server with the sample configuration
 // (deploy/env.example: HOST=127.0.0.1, TRUST_PROXY=1), behind the shipped nginx or Caddy
@@ -325,12 +326,11 @@ describe.each(proxies)('the site behind %s', (name, startProxy) => {
         uploads.release();
       }
       // Served again once those connections are gone.
-      let status = 0;
-      for (let i = 0; i < 40 && status !== 200; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        status = (await send(stack.proxy.site, '/', { from: '127.0.0.6' })).status;
-      }
-      expect(status).toBe(200);
+      await eventually(
+        'the site served again',
+        async () => (await send(stack.proxy.site, '/', { from: '127.0.0.6' })).status === 200,
+        { ms: 2_000, every: 50 },
+      );
     });
   }
 

@@ -3,6 +3,7 @@ import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { DEPLOY, requireTool, type Target } from './deploy-site.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 /**
  * The shipped proxy configurations, run as an operator would install them, with only what cannot
@@ -33,17 +34,20 @@ export interface RunningProxy {
 }
 
 async function waitForPort(port: number, child: ChildProcess, output: () => string) {
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the proxy stopped: ${output()}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (i > 200) throw new Error(`the proxy did not listen on ${port}: ${output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await eventually(
+    `the proxy on port ${port}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the proxy stopped: ${output()}`);
+      return new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => (socket.destroy(), resolve(true)));
+        socket.once('error', () => resolve(false));
+      });
+    },
+    { ms: 10_000, every: 50 },
+  ).catch((error: unknown) => {
+    throw new Error(`the proxy did not listen on ${port}: ${output()}`, { cause: error });
+  });
 }
 
 function stopper(child: ChildProcess, signal: NodeJS.Signals) {

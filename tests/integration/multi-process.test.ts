@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/postgres-db.ts
 import { requestFrom, signInFrom } from '../helpers/from-address.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { buildServerBundle } from './site-build.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 // Two server processes on one PostgreSQL behind one address, as behind a load balancer: they
 // must behave as one site. Writes through one show in the other's pages; limits are counted for
@@ -127,14 +128,13 @@ describe('two server processes on one PostgreSQL', () => {
       `insert into public.blog_posts (title, slug, content, scheduled_at)
        values ('Programmé', 'programme-deux', 'Texte', now() - interval '1 second')`,
     );
-    let rows: { published_at: string | null; scheduled_at: string }[] = [];
-    for (let i = 0; i < 50 && !rows[0]?.published_at; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      ({ rows } = await sqlClient.query(
+    const row = await eventually('the post published', async () => {
+      const { rows } = await sqlClient.query<{ published_at: string | null; scheduled_at: string }>(
         "select published_at::text, scheduled_at::text from public.blog_posts where slug = 'programme-deux'",
-      ));
-    }
-    expect(rows[0]?.published_at).toBe(rows[0]?.scheduled_at);
+      );
+      return rows[0]?.published_at ? rows[0] : undefined;
+    });
+    expect(row.published_at).toBe(row.scheduled_at);
     for (const server of [a, b])
       expect((await fetch(`${server.url}/blog/programme-deux`)).status).toBe(200);
   });
@@ -145,14 +145,13 @@ describe('two server processes on one PostgreSQL', () => {
       grant execute on function public.bonjour() to anon;
       notify pgrst, 'reload schema';`);
     for (const server of [a, b]) {
-      let status = 0;
-      for (let i = 0; i < 25 && status !== 200; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        status = (
-          await fetch(`${server.url}/rest/v1/rpc/bonjour`, { method: 'POST', headers: api() })
-        ).status;
-      }
-      expect(status).toBe(200);
+      await eventually(`the new function on ${server.url}`, async () => {
+        const answer = await fetch(`${server.url}/rest/v1/rpc/bonjour`, {
+          method: 'POST',
+          headers: api(),
+        });
+        return answer.status === 200;
+      });
     }
   });
 
@@ -163,11 +162,13 @@ describe('two server processes on one PostgreSQL', () => {
     expect(await read()).toBe(200);
     const logout = await fetch(`${a.url}/auth/v1/logout`, { method: 'POST', headers: api(token) });
     expect(logout.status).toBe(204);
-    let status = await read();
-    for (let i = 0; i < 25 && status !== 401; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      status = await read();
-    }
-    expect(status).toBe(401);
+    await eventually(
+      'the session refused by the other process',
+      async () => (await read()) === 401,
+      {
+        ms: 5_000,
+        every: 200,
+      },
+    );
   });
 });

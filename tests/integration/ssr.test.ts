@@ -6,6 +6,7 @@ import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
 import { sql } from '../helpers/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { buildServerBundle } from './site-build.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 // Server rendering (docs/product.md#quality-targets), checked on HTML fetched with no browser: the
 // real server, serving a real server bundle of src/entry-server.tsx (built here, so that the test
@@ -392,8 +393,10 @@ describe('server-rendered public pages', () => {
       }),
     );
     expect((await get('/blog')).html).not.toContain('tout à l&#x27;heure');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect((await get('/blog')).html).toContain('tout à l&#x27;heure');
+    await eventually('the post on the blog page', async () =>
+      (await get('/blog')).html.includes('tout à l&#x27;heure'),
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(soon));
 
     expectOk(await posts().delete().eq('slug', 'freins-usure'));
     expect((await get('/blog')).html).not.toContain('Freins : quand les changer');

@@ -9,6 +9,7 @@ import { MEDIA_WIDTHS } from '../../src/content/media.ts';
 import { clientsFor, type Clients } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 // The site's photos through supabase-js's storage client, unchanged, as on hosted Supabase:
 // administrators upload, anyone reads; the server keeps only real images, without their metadata,
@@ -405,9 +406,14 @@ describe.each(backends)('photo storage (%s)', (_name, start) => {
       (await readdir(folder).catch(() => [])).filter((f) => !f.endsWith('.tmp')).sort();
     // Made in the background: a WebP and a JPEG per width (give up after a while).
     const expected = MEDIA_WIDTHS.flatMap((width) => [`${width}-q80.jpg`, `${width}-q80.webp`]);
-    for (let i = 0; i < 150 && (await variants()).length < expected.length; i++)
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    const made = await variants();
+    const made = await eventually(
+      'the renderings',
+      async () => {
+        const files = await variants();
+        return files.length >= expected.length && files;
+      },
+      { ms: 30_000, every: 200 },
+    );
     expect(made.map((f) => f.replace(/^[0-9a-f]+-/, ''))).toEqual(expected.sort());
 
     // Removing the photo removes its variants.

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, unmount } from '../editor/dom-test-utils.ts';
 import { BackupStatusLine } from './backup-status.tsx';
 import { backupStatus, STALE_AFTER_MS } from './backup-status-model.ts';
@@ -60,11 +60,7 @@ describe('BackupStatusLine', () => {
         <BackupStatusLine client={client} />
       </QueryClientProvider>,
     );
-    await act(async () => {
-      for (let tick = 0; tick < 50 && container.querySelector('[aria-busy]'); tick++) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    });
+    await act(() => vi.waitFor(() => expect(container.querySelector('[aria-busy]')).toBeNull()));
     return calls;
   }
 

@@ -108,13 +108,14 @@ describe('a content type is declared once', () => {
 
     await typeInto(field(page, 'Adresse de contact'), 'pas-une-adresse');
     await click(page.querySelector('button[type="submit"]')!);
-    await new Promise((resolve) => setTimeout(resolve, 10));
 
-    expect(onSave).not.toHaveBeenCalled();
-    expect(description(field(page, 'Adresse de contact'))).toBe(
-      'Saisissez une adresse e-mail valide (par exemple contact@garage.fr).',
+    await vi.waitFor(() =>
+      expect(description(field(page, 'Adresse de contact'))).toBe(
+        'Saisissez une adresse e-mail valide (par exemple contact@garage.fr).',
+      ),
     );
+    expect(onSave).not.toHaveBeenCalled();
     // The owner is taken to the first field to fix.
-    expect(document.activeElement).toBe(field(page, 'Slogan'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(field(page, 'Slogan')));
   });
 });

@@ -46,9 +46,11 @@ let container: HTMLElement;
 /** Lets the query settle: a few macrotasks, and more while the spinner still shows (a loaded machine). */
 const flush = () =>
   act(async () => {
-    for (let tick = 0; tick < 2 || (container.querySelector('.spinner') && tick < 200); tick++) {
-      await new Promise<void>((resolve) => setTimeout(resolve, tick < 2 ? 0 : 10));
-    }
+    for (let tick = 0; tick < 2; tick++)
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await vi.waitFor(() => expect(container.querySelector('.spinner')).toBeNull(), {
+      timeout: 5_000,
+    });
   });
 const cardValue = (label: string) =>
   [...container.querySelectorAll('.stats__card')]
