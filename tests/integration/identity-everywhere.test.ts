@@ -4,6 +4,7 @@ import type { ServerConfig } from '../../server/config.ts';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { contactFromIdentity } from '../../src/content/garage-address.ts';
 import type { IdentityContent } from '../../src/content/generated/types.ts';
+import { clientsFor } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { signedStart } from '../helpers/request-start.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -222,5 +223,27 @@ describe.each(backends)('an identity change reaches every place that shows it (%
     expect(contactFromIdentity(unplaced).mapUrl).toMatch(
       /^https:\/\/www\.openstreetmap\.org\/search\?query=8%20avenue%20Neuve%2C%2033000%20Bordeaux$/,
     );
+  });
+
+  it('shows the merge notice to administrators only, who dismiss it', async () => {
+    const clients = await clientsFor(server);
+    const notice = { id: 'identity-merge', message: 'Les coordonnées ont été réunies.' };
+    expect((await clients.service.from('admin_notices').upsert(notice)).error).toBeNull();
+
+    expect((await clients.visitor.from('admin_notices').select('id')).error?.code).toBe('42501');
+    expect((await clients.member.from('admin_notices').select('id')).data).toEqual([]);
+    await clients.member.from('admin_notices').delete().eq('id', notice.id);
+    expect((await clients.admin.from('admin_notices').select('id, message')).data).toEqual([
+      notice,
+    ]);
+    // Nobody but the server writes one.
+    expect(
+      (await clients.admin.from('admin_notices').insert({ id: 'x', message: 'x' })).error?.code,
+    ).toBe('42501');
+
+    expect(
+      (await clients.admin.from('admin_notices').delete().eq('id', notice.id)).error,
+    ).toBeNull();
+    expect((await clients.service.from('admin_notices').select('id')).data).toEqual([]);
   });
 });
