@@ -2,7 +2,11 @@ import nodemailer from 'nodemailer';
 import { MAIL_KEY, type Limiter } from '../limits/index.ts';
 import { describeError, log } from '../log.ts';
 import type { Mail } from '../../supabase/functions/_shared/request-mails.ts';
-import { mailSender, smtpTransportOptions } from '../../supabase/functions/_shared/smtp.ts';
+import {
+  mailFromHeader,
+  mailSender,
+  smtpTransportOptions,
+} from '../../supabase/functions/_shared/smtp.ts';
 
 export type { Mail };
 
@@ -60,7 +64,8 @@ export function createMailer(config: MailConfig, hourly?: Limiter): Mailer {
         throw new MailLimitReached(verdict.retryAfterSeconds);
       }
       try {
-        await transport.sendMail({ from, ...mail });
+        const { senderName, ...message } = mail;
+        await transport.sendMail({ ...message, from: mailFromHeader(from, senderName) });
       } catch (error) {
         log.warn(`Envoi d'un e-mail impossible : ${describeError(error)}`);
         throw error;

@@ -97,7 +97,7 @@ export function sitemapEntries(
       loc: `${baseUrl}${page.path}`,
       lastmod: contentModified ?? undefined,
     })),
-    // The request form shows the services and the contact content only.
+    // The request form shows the services and the identity (its phone) only.
     { loc: `${baseUrl}${REQUEST_FORM_PATH}`, lastmod: contentModified ?? undefined },
   ];
 }

@@ -12,6 +12,7 @@ import { SectionsPage } from './sections/sections-page.tsx';
 import { AlertPage } from './alert/alert-page.tsx';
 import { ModalPage } from './modal/modal-page.tsx';
 import { BlogPage } from './blog/blog-page.tsx';
+import { ContactPage } from './contact/contact-page.tsx';
 import { IdentityPage } from './identity/identity-page.tsx';
 import { LegalPanel } from './legal/legal-panel.tsx';
 import { MediaPage } from './media/media-page.tsx';
@@ -41,7 +42,8 @@ const PANELS: Record<string, ComponentType> = {
 function routeElement(route: AdminRoute) {
   switch (route.kind) {
     case 'section-editor':
-      return <SectionEditorPage type={route.type} />;
+      // The contact details are the identity's, copied by the database: nothing to type there.
+      return route.type === 'contact' ? <ContactPage /> : <SectionEditorPage type={route.type} />;
     case 'panel': {
       const Panel = PANELS[route.path];
       return Panel ? (

@@ -20,7 +20,7 @@ const FIELDS: Partial<Record<EditableSectionType, { key: string; label: string }
   vehicles: { key: 'title', label: 'Titre' },
   financing: { key: 'title', label: 'Titre' },
   blog: { key: 'title', label: 'Titre' },
-  contact: { key: 'phone', label: 'Téléphone' },
+  // contact: read-only, copied from the identity (admin-contact.spec.ts).
 };
 
 /** One editor per home section: where it lives (from its schema) and the field the test edits. */

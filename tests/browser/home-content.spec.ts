@@ -42,8 +42,8 @@ test('a stored change shows on the page after a reload', async ({
   await storeContent(adminDb, 'hero', { ...DEFAULT_CONTENT.hero, heading: 'Garage du Pont' });
   await storeContent(adminDb, 'hours', { ...DEFAULT_CONTENT.hours, saturday: '9h00 - 12h00' });
   await storeContent(adminDb, 'pricing', { ...DEFAULT_CONTENT.pricing, t1: '58€/h' });
-  await storeContent(adminDb, 'contact', {
-    ...DEFAULT_CONTENT.contact,
+  await storeContent(adminDb, 'identity', {
+    ...DEFAULT_CONTENT.identity,
     phone: '+33 4 11 22 33 44',
   });
   await storeContent(adminDb, 'about', {

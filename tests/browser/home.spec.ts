@@ -5,6 +5,7 @@ import { sectionAnchor } from '../../src/site/home/section-anchors.ts';
 import { visibleSections } from '../../src/site/home/visible-sections.ts';
 import { telHref } from '../../src/site/sections/contact-section.tsx';
 import { heroActions } from '../../src/site/sections/hero-actions.ts';
+import { storedContent } from './site-home-helpers.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminChunkFile, entryFiles } from './manifest.ts';
@@ -232,11 +233,21 @@ test('below-the-fold images load lazily and every image has its size', async ({ 
   await expect(page.locator('#services img').first()).toHaveAttribute('loading', 'lazy');
 });
 
+const stored = storedContent();
+test.afterEach(stored.restore);
+
 test('the map is fetched only once the visitor asks for it', async ({
   page,
   server,
+  adminDb,
   consoleErrors,
 }) => {
+  // The map stands around the coordinates given in the garage's identity.
+  await stored.store(adminDb, 'identity', {
+    ...DEFAULT_CONTENT.identity,
+    latitude: 45.764,
+    longitude: 4.8357,
+  });
   const thirdParties = await recordThirdParties(page, server.baseURL);
   await page.goto('/');
   const contact = page.locator('#contact');
@@ -255,6 +266,21 @@ test('the map is fetched only once the visitor asks for it', async ({
     .toHaveLength(1);
   await expect(contact.getByRole('button', { name: 'Afficher la carte' })).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
+});
+
+test('without coordinates, the address opens on OpenStreetMap and no map is embedded', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const contact = page.locator('#contact');
+  await expect(
+    contact.getByRole('link', { name: /Voir l'adresse sur OpenStreetMap/ }),
+  ).toHaveAttribute(
+    'href',
+    'https://www.openstreetmap.org/search?query=1%20rue%20de%20la%20R%C3%A9publique%2C%2069001%20Lyon',
+  );
+  await expect(contact.getByRole('button', { name: 'Afficher la carte' })).toHaveCount(0);
+  await expect(contact.locator('iframe')).toHaveCount(0);
 });
 
 test('the page fits a 360-pixel phone', async ({ page }) => {

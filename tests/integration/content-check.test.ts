@@ -48,8 +48,8 @@ describe.each([
     ],
     [
       'a malformed email',
-      'contact',
-      { ...DEFAULT_CONTENT.contact, email: 'garage' },
+      'identity',
+      { ...DEFAULT_CONTENT.identity, email: 'garage' },
       '« E-mail » doit être une adresse e-mail valide',
     ],
     [

@@ -9,6 +9,7 @@ import { sql } from '../helpers/fixtures.ts';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../helpers/postgres-db.ts';
 
 const TABLES = [
+  'admin_notices',
   'api_keys',
   'blog_posts',
   'content_history',

@@ -1,5 +1,5 @@
 import type { IdentityContent } from '../../content/generated/types.ts';
-import { addressLine } from '../../site/legal/placeholders.ts';
+import { addressLine, addressSearchUrl } from '../../content/garage-address.ts';
 import { ContentPanel } from '../content/content-panel.tsx';
 
 /** What visitors read of the identity: the header's name, the home title, the contacts. */
@@ -14,6 +14,15 @@ function IdentityPreview({ identity }: { identity: IdentityContent }) {
         {identity.legalForm}, SIRET {identity.siret}
       </p>
       <p>{addressLine(identity)}</p>
+      <p>
+        {/* No geocoding from the server: the owner reads the coordinates on the map. */}
+        <a href={addressSearchUrl(identity)} target="_blank" rel="noopener noreferrer">
+          Trouver les coordonnées sur OpenStreetMap
+          <span className="visually-hidden"> (nouvel onglet)</span>
+        </a>{' '}
+        (clic droit sur le garage, « Afficher l&apos;adresse » : la latitude et la longitude
+        s&apos;affichent)
+      </p>
       <p>
         {identity.phone} · {identity.email}
       </p>

@@ -4,6 +4,7 @@ import { AdminHeader } from './admin-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { UnsavedChangesGuard } from '../unsaved/unsaved-changes-guard.tsx';
 import { LiveRequests } from '../requests/live-requests.tsx';
+import { AdminNotices } from '../notices/admin-notices.tsx';
 
 /** The frame of every admin page: header, side navigation and the current panel. */
 export function AdminShell() {
@@ -20,6 +21,7 @@ export function AdminShell() {
       <div className="admin-shell__body">
         <AdminNav id={navId} open={navOpen} onNavigate={() => setNavOpen(false)} />
         <main className="admin-main" id="contenu" tabIndex={-1}>
+          <AdminNotices />
           <Outlet />
         </main>
       </div>

@@ -22,7 +22,7 @@ export const DEFAULT_CONTENT: ContentByType = {
     "address": "1 rue de la République, 69001 Lyon",
     "email": "contact@garage-exemple.fr",
     "phone": "04 00 00 00 00",
-    "mapUrl": "https://www.openstreetmap.org/export/embed.html?bbox=4.82%2C45.76%2C4.84%2C45.77&layer=mapnik"
+    "mapUrl": "https://www.openstreetmap.org/search?query=1%20rue%20de%20la%20R%C3%A9publique%2C%2069001%20Lyon"
   },
   "financing": {
     "title": "Financement",

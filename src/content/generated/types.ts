@@ -27,14 +27,17 @@ description: string
 }
 
 /**
- * Les coordonnées du garage et la carte.
+ * Les coordonnées du garage et la carte, recopiées de « Identité du garage » par la base de données : elles se modifient là-bas, et toute écriture ici reprend les valeurs de l'identité.
  */
 export interface ContactContent {
+/**
+ * « rue, code postal ville », tirée de l'identité du garage.
+ */
 address: string
 email: string
 phone: string
 /**
- * Lien d'intégration de la carte (https://…).
+ * La carte OpenStreetMap autour des coordonnées de l'identité du garage, ou la recherche de son adresse sans coordonnées (https://…).
  */
 mapUrl: string
 }

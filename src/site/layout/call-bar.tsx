@@ -11,7 +11,7 @@ import { REQUEST_FORM_PATH, REQUEST_MENU_LABEL } from '../request/request-route.
  * lead nowhere new: the call button stays alone, with the number.
  */
 export function CallBar() {
-  const { phone } = useSiteContent().content.contact;
+  const { phone } = useSiteContent().content.identity;
   const [pathname] = useLocation();
   const onForm = pathname === REQUEST_FORM_PATH;
   return (

@@ -39,7 +39,7 @@ export function RequestPage() {
         <p className="request-page__intro">
           Décrivez votre besoin : le garage vous rappelle ou vous écrit pour vous proposer un devis
           ou un rendez-vous. Pour une urgence, appelez directement le{' '}
-          <a href={telHref(content.contact.phone)}>{content.contact.phone}</a>.
+          <a href={telHref(content.identity.phone)}>{content.identity.phone}</a>.
         </p>
         <RequestForm
           initial={initial}

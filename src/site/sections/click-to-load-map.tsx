@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import type { IdentityContent } from '../../content/generated/types.ts';
+import { addressSearchUrl, mapEmbedUrl } from '../../content/garage-address.ts';
 
 /**
  * The map is a third-party page: it is only fetched when the visitor asks for it, so visiting the
@@ -28,5 +30,23 @@ export function ClickToLoadMap({ url }: { url: string }) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The garage on OpenStreetMap, from its identity: around its coordinates, with a marker, when the
+ * owner gave them; otherwise a link to OpenStreetMap's search for the address, and no frame (a
+ * map centred on a guess would mislead).
+ */
+export function GarageMap({ identity }: { identity: IdentityContent }) {
+  const embed = mapEmbedUrl(identity);
+  if (embed) return <ClickToLoadMap url={embed} />;
+  return (
+    <p className="map-link">
+      <a href={addressSearchUrl(identity)} target="_blank" rel="noopener noreferrer">
+        Voir l&apos;adresse sur OpenStreetMap
+        <span className="visually-hidden"> (nouvel onglet)</span>
+      </a>
+    </p>
   );
 }

@@ -1,7 +1,8 @@
-import type { ContactContent } from '../../content/generated/types.ts';
+import { useSiteContent } from '../../content/api.ts';
+import { addressLine } from '../../content/garage-address.ts';
 import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
-import { ClickToLoadMap } from './click-to-load-map.tsx';
+import { GarageMap } from './click-to-load-map.tsx';
 import { REQUEST_FORM_PATH, REQUEST_PAGE_HEADING } from '../request/request-route.ts';
 
 /** `04 00 00 00 00` → `tel:0400000000`: a dialable number keeps only digits and a leading +. */
@@ -9,18 +10,23 @@ export function telHref(phone: string): string {
   return `tel:${phone.trim().replace(/(?!^\+)[^\d]/g, '')}`;
 }
 
-/** How to reach the garage: address, email, phone and a map loaded on demand. */
-export function ContactSection({ content }: { content: ContactContent }) {
+/**
+ * How to reach the garage: address, email, phone and the map, all from the garage's identity
+ * (docs/decisions/057-one-garage-identity.md). The section's own record (contact) is derived from
+ * it by the database, for other clients; the page reads the identity itself.
+ */
+export function ContactSection() {
+  const { identity } = useSiteContent().content;
   return (
     <SectionFrame anchor={SECTION_TYPES.contact.anchor} title="Contact" className="contact">
       <div className="contact__grid">
         <address className="contact__details">
-          <p className="prose-lines">{content.address}</p>
+          <p className="prose-lines">{addressLine(identity)}</p>
           <p>
-            Téléphone : <a href={telHref(content.phone)}>{content.phone}</a>
+            Téléphone : <a href={telHref(identity.phone)}>{identity.phone}</a>
           </p>
           <p>
-            E-mail : <a href={`mailto:${content.email}`}>{content.email}</a>
+            E-mail : <a href={`mailto:${identity.email.trim()}`}>{identity.email}</a>
           </p>
           <p>
             <a className="button contact__request" href={REQUEST_FORM_PATH}>
@@ -28,7 +34,7 @@ export function ContactSection({ content }: { content: ContactContent }) {
             </a>
           </p>
         </address>
-        <ClickToLoadMap url={content.mapUrl} />
+        <GarageMap identity={identity} />
       </div>
     </SectionFrame>
   );

@@ -15,7 +15,7 @@ const ANCHOR = SECTION_TYPES.hero.anchor;
  * action: ask for a quote, call the garage.
  */
 export function HeroSection({ content }: { content: HeroContent }) {
-  const actions = heroActions(useSiteContent().content.contact.phone);
+  const actions = heroActions(useSiteContent().content.identity.phone);
   const image = useRef<HTMLImageElement>(null);
   // The address that failed, so that a new address (the admin preview) is tried again.
   const [failed, setFailed] = useState<string | null>(null);

@@ -75,12 +75,12 @@ describe('SECTION_COMPONENTS', () => {
     expect(renderSection('about', about)).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 
-  it('renders the map only as a button until the visitor asks', () => {
-    const html = renderSection('contact');
-    expect(html).toContain('Afficher la carte');
-    expect(html).not.toContain('<iframe');
+  it("shows the identity's details in the contact section, whatever the contact record says", () => {
+    const html = renderSection('contact', { ...DEFAULT_CONTENT.contact, phone: '09 99 99 99 99' });
+    expect(html).toContain('1 rue de la République, 69001 Lyon');
     expect(html).toContain('href="tel:0400000000"');
     expect(html).toContain('href="mailto:contact@garage-exemple.fr"');
+    expect(html).not.toContain('09 99');
   });
 });
 
@@ -92,7 +92,7 @@ describe('the look of the sections', () => {
     );
     expect(links).toEqual([
       [REQUEST_FORM_PATH, 'Demander un devis'],
-      [telHref(DEFAULT_CONTENT.contact.phone), 'Appeler'],
+      [telHref(DEFAULT_CONTENT.identity.phone), 'Appeler'],
     ]);
     expect(heroActions('01 23').call.href).toBe('tel:0123');
   });

@@ -96,7 +96,7 @@ async function attempt(mail: ClaimedMail, options: SendOptions): Promise<void> {
   try {
     if (mail.kind === 'proprietaire') {
       if (!notifyEmail) throw new Error(NO_NOTIFY_EMAIL);
-      await options.send(ownerNotification(request, notifyEmail, siteUrl));
+      await options.send(ownerNotification(request, notifyEmail, siteUrl, garage));
     } else if (request.email) {
       await options.send(visitorAcknowledgement(request, garage, notifyEmail));
     }

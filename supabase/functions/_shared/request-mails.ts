@@ -11,6 +11,8 @@ export interface Mail {
   text: string;
   html: string;
   replyTo?: string;
+  /** The sender's name, shown instead of MAIL_FROM's: the garage's name for the request mails. */
+  senderName?: string;
 }
 
 /** A request as the mail queue reads it (public.requests). */
@@ -29,7 +31,10 @@ export interface RequestRow {
   message: string | null;
 }
 
-/** The garage as its acknowledgements name it: its own name and contact (site_content). */
+/**
+ * The garage as its mails name it: its name, phone, e-mail and address, from its identity
+ * (site_content, docs/decisions/057-one-garage-identity.md).
+ */
 export interface Garage {
   name: string | null;
   phone: string | null;
@@ -157,8 +162,28 @@ function text(paragraphs: string[], rows: [string, string][], link?: [string, st
   ].join('\n');
 }
 
+/** The sender's name of the garage's mails; none (MAIL_FROM's) when the garage has no name. */
+function senderName(garage: Garage | undefined): { senderName?: string } {
+  const name = garage?.name?.trim();
+  return name ? { senderName: visibleText(name) } : {};
+}
+
+/** The garage's signature: its name, address and phone, each when known. */
+function signature(garage: Garage, name: string): string[] {
+  return [
+    name,
+    ...(garage.address ? [garage.address] : []),
+    ...(garage.phone ? [`Tél. ${garage.phone}`] : []),
+  ];
+}
+
 /** The owner's notification of a new request: its details and a link to it in the back-office. */
-export function ownerNotification(r: RequestRow, to: string, siteUrl: string): Mail {
+export function ownerNotification(
+  r: RequestRow,
+  to: string,
+  siteUrl: string,
+  garage?: Garage,
+): Mail {
   const intro = [`Nouvelle demande reçue sur le site le ${receivedAt(r.created_at)}.`];
   const link: [string, string] = [
     'Voir la demande dans l’administration',
@@ -171,6 +196,7 @@ export function ownerNotification(r: RequestRow, to: string, siteUrl: string): M
     subject: `Nouvelle demande : ${shown.service} – ${shown.name}`,
     text: text(intro, rows, link),
     html: html(intro, rows, link),
+    ...senderName(garage),
     // Answering the notification answers the visitor.
     ...(r.email ? { replyTo: r.email } : {}),
   };
@@ -199,11 +225,16 @@ export function visitorAcknowledgement(
     ...(garage.address ? [`Adresse du garage : ${garage.address}.`] : []),
     `Vous recevez ce message parce que cette adresse a été indiquée dans le formulaire de demande du site de ${name}. Si ce n’est pas vous, ignorez-le : aucune autre suite ne lui sera donnée.`,
   ];
+  const signed = signature(garage, name);
   return {
     to: r.email!,
     subject: `Votre demande a bien été reçue – ${name}`,
-    text: text(paragraphs, []),
-    html: html(paragraphs, []),
+    text: `${text(paragraphs, [])}\n-- \n${signed.join('\n')}\n`,
+    html: html(paragraphs, []).replace(
+      '</body>',
+      `<p style="color:#555">${signed.map(escapeHtml).join('<br>')}</p>\n</body>`,
+    ),
+    ...senderName(garage),
     ...(replyTo ? { replyTo } : {}),
   };
 }

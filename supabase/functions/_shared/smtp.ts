@@ -22,3 +22,16 @@ export function smtpTransportOptions(smtpUrl: string) {
 export function mailSender(smtpUrl: string, mailFrom: string | undefined): string {
   return mailFrom || `Site du garage <site@${new URL(smtpUrl).hostname}>`;
 }
+
+/**
+ * The From header of a mail: MAIL_FROM's address under the mail's own sender name when it has one
+ * (the garage's name, docs/decisions/057-one-garage-identity.md), else MAIL_FROM as it is.
+ */
+export function mailFromHeader(
+  from: string,
+  senderName: string | undefined,
+): string | { name: string; address: string } {
+  if (!senderName) return from;
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return { name: senderName, address };
+}

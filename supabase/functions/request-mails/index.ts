@@ -1,6 +1,6 @@
 // Entry point on hosted Supabase (Deno). The self-hosted server imports handler.ts directly.
 import nodemailer from 'nodemailer';
-import { mailSender, smtpTransportOptions } from '../_shared/smtp.ts';
+import { mailFromHeader, mailSender, smtpTransportOptions } from '../_shared/smtp.ts';
 import { createHandler } from './handler.ts';
 
 declare const Deno: {
@@ -27,8 +27,8 @@ Deno.serve(
     smtpUrl,
     notifyEmail: Deno.env.get('NOTIFY_EMAIL') || undefined,
     sendMail: transport
-      ? async (mail) => {
-          await transport.sendMail({ from, ...mail });
+      ? async ({ senderName, ...mail }) => {
+          await transport.sendMail({ ...mail, from: mailFromHeader(from!, senderName) });
         }
       : undefined,
   }),

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase.ts';
+
+/** What the system tells the owner once, until dismissed (public.admin_notices, administrators only). */
+export interface AdminNotice {
+  id: string;
+  message: string;
+}
+
+export const adminNoticeKeys = { all: ['admin_notices'] as const };
+
+export async function fetchAdminNotices(): Promise<AdminNotice[]> {
+  if (!supabase) return [];
+  const { data, error } = await supabase
+    .from('admin_notices')
+    .select('id, message')
+    .order('created_at')
+    .limit(20);
+  if (error) throw error;
+  return data as AdminNotice[];
+}
+
+export async function dismissAdminNotice(id: string): Promise<void> {
+  if (!supabase) return;
+  const { error } = await supabase.from('admin_notices').delete().eq('id', id);
+  if (error) throw error;
+}
+
+/**
+ * The notices at the top of every back-office page, each with « J'ai compris », which removes it
+ * for good (docs/decisions/057-one-garage-identity.md). Silent while reading or when unreadable.
+ */
+export function AdminNotices() {
+  const client = useQueryClient();
+  const notices = useQuery({
+    queryKey: adminNoticeKeys.all,
+    queryFn: fetchAdminNotices,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const dismiss = useMutation({
+    mutationFn: dismissAdminNotice,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminNoticeKeys.all }),
+  });
+  if (!notices.data?.length) return null;
+  return (
+    <>
+      {notices.data.map((notice) => (
+        <div key={notice.id} className="notice notice--warning" role="status">
+          <p>{notice.message}</p>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={dismiss.isPending}
+            onClick={() => dismiss.mutate(notice.id)}
+          >
+            J&apos;ai compris
+          </button>
+          {dismiss.isError && (
+            <p className="form__error" role="alert">
+              Le message n&apos;a pas pu être masqué : réessayez.
+            </p>
+          )}
+        </div>
+      ))}
+    </>
+  );
+}
