@@ -10,6 +10,7 @@ import { contactFromIdentity } from '../../src/content/garage-address.ts';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { ContactContent, IdentityContent } from '../../src/content/generated/types.ts';
 import { sql } from '../helpers/fixtures.ts';
+import { seedDefaultContent } from '../../server/seed.ts';
 import { createTestDatabase } from '../helpers/postgres-db.ts';
 
 // A site from before the one identity (docs/decisions/057-one-garage-identity.md), whose contact
@@ -184,6 +185,45 @@ describe.each(backends)('merging the contact record into the identity (%s)', (_,
     expect(notices).toEqual([
       "Les coordonnées de la page Contact et de l'identité du garage ont été réunies : l'e-mail (contact@garage-exemple.fr) vient de l'identité du garage, enregistrée en dernier. Elles se modifient désormais dans « Identité du garage ».",
     ]);
+  }, 60_000);
+
+  it('gives a site older than the identity an identity made of its contact details', async () => {
+    const opened = await open();
+    try {
+      await migrate(opened.db, previous);
+      await sql(opened.db, "delete from public.site_content where type = 'identity'");
+      const typed: ContactContent = {
+        address: '12 rue des Lilas, 69003 Lyon',
+        phone: '04 72 00 11 22',
+        email: 'atelier@garage-martin.fr',
+        mapUrl: 'https://carte.exemple.fr/embed',
+      };
+      await sql(
+        opened.db,
+        `insert into public.site_content (type, content) values ('contact', $1::jsonb)
+           on conflict (type) do update set content = excluded.content`,
+        [JSON.stringify(typed)],
+      );
+      await migrate(opened.db);
+      // The server's start: the types the database lacks get their first content.
+      await seedDefaultContent(opened.db);
+      const rows = await sql<{ type: string; content: string }>(
+        opened.db,
+        `select type, content::text as content from public.site_content where type in ('identity', 'contact')`,
+      );
+      const content = (type: string) => JSON.parse(rows.find((r) => r.type === type)!.content);
+      expect(content('identity')).toEqual({
+        ...DEFAULT_CONTENT.identity,
+        street: '12 rue des Lilas',
+        postalCode: '69003',
+        city: 'Lyon',
+        phone: '04 72 00 11 22',
+        email: 'atelier@garage-martin.fr',
+      });
+      expect(content('contact')).toEqual(contactFromIdentity(content('identity')));
+    } finally {
+      await opened.close();
+    }
   }, 60_000);
 
   it('tells nothing when both said the same', async () => {
