@@ -46,7 +46,10 @@ for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 800 });
     const expected = checklist(DEFAULT_CONTENT);
     await page.goto('/admin');
+    // A line above the sections leads to the list, below them.
+    await page.getByRole('link', { name: 'Voir « À compléter »' }).click();
     const region = page.getByRole('region', { name: 'À compléter' });
+    await expect(region).toBeInViewport();
     const items = region.getByRole('listitem');
     await expect(items).toHaveCount(expected.length);
     for (const [index, item] of expected.entries()) {
@@ -94,5 +97,6 @@ test('a filled site says all is complete', async ({ page, adminDb }) => {
   await page.goto('/admin');
   const region = page.getByRole('region', { name: 'À compléter' });
   await expect(region.getByText('Tout est complet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voir « À compléter »' })).toHaveCount(0);
   await expect(region.getByRole('listitem')).toHaveCount(0);
 });

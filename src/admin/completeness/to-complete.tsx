@@ -10,6 +10,34 @@ import { useLiveTable } from '../realtime/use-live-table.ts';
 import { fieldHref } from './field-address.ts';
 import './to-complete.css';
 
+const ANCHOR = 'a-completer';
+
+/**
+ * One line above the sections' list while something is missing, leading to « À compléter » below
+ * it: the list itself would push the sections off the screen.
+ */
+export function ToCompleteSummary({ content }: { content: SiteContent }) {
+  const items = useMemo(() => checklist(content), [content]);
+  if (items.length === 0) return null;
+  const legal = items.filter((item) => item.legal).length;
+  const parts = [
+    legal > 0 &&
+      `${legal} mention${legal > 1 ? 's' : ''} légale${legal > 1 ? 's' : ''} obligatoire${legal > 1 ? 's' : ''}`,
+    items.length > legal &&
+      `${items.length - legal} exemple${items.length - legal > 1 ? 's' : ''} à remplacer`,
+  ].filter(Boolean);
+  return (
+    <p
+      className={
+        legal > 0 ? 'to-complete__summary to-complete__summary--legal' : 'to-complete__summary'
+      }
+    >
+      Le site n&apos;est pas complet : {parts.join(' et ')}.{' '}
+      <a href={`#${ANCHOR}`}>Voir « À compléter »</a>
+    </p>
+  );
+}
+
 function ItemLine({ item }: { item: ChecklistItem }) {
   const href = fieldHref(item.type, item.path);
   const where = contentEditor(item.type)?.title;
@@ -41,7 +69,12 @@ export function ToComplete({ content }: { content: SiteContent }) {
   const items = useMemo(() => checklist(content), [content]);
   const titleId = useId();
   return (
-    <section className="sections-panel__block to-complete" aria-labelledby={titleId}>
+    <section
+      id={ANCHOR}
+      className="sections-panel__block to-complete"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+    >
       <h2 id={titleId}>À compléter</h2>
       {items.length === 0 ? (
         <p>Tout est complet.</p>
