@@ -21,6 +21,7 @@ await build({
     admin: 'scripts/admin.ts',
     backup: 'scripts/backup.ts',
     restore: 'scripts/restore.ts',
+    'check-site': 'scripts/check-site.ts',
   },
   outdir: values.outdir ?? 'dist/.server',
   outExtension: { '.js': '.mjs' },

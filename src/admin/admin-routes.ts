@@ -35,3 +35,17 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { kind: 'request', path: 'demandes/:id' },
   { kind: 'not-found', path: '*' },
 ];
+
+/**
+ * The editor of a content type: its section editor, or the panel named after the type
+ * (identity, legal…); undefined when the type has no editor of its own.
+ */
+export function contentEditor(type: string): { path: string; title: string } | undefined {
+  for (const route of ADMIN_ROUTES) {
+    if (route.kind === 'section-editor' && route.type === type) return sectionEditor(route.type);
+    if (route.kind === 'panel' && route.path === type) {
+      return { path: route.path, title: route.page.title };
+    }
+  }
+  return undefined;
+}

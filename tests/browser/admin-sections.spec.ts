@@ -101,7 +101,9 @@ test('lists the sections in order with their controls', async ({ page }) => {
 });
 
 test('reorders by mouse, saves, and the home page follows', async ({ page, request }) => {
-  // Drag 'Horaires' (4th) onto 'Services' (2nd).
+  // Drag 'Horaires' (4th) onto 'Services' (2nd). A window tall enough that neither is near its
+  // edges: there, with « À compléter » below the list, dnd-kit would scroll the page mid-drag.
+  await page.setViewportSize({ width: 1280, height: 1200 });
   const handle = rowOf(page, 'Horaires').getByRole('button', { name: /^Déplacer/ });
   const from = (await handle.boundingBox())!;
   const to = (await rowOf(page, 'Services').boundingBox())!;

@@ -159,7 +159,12 @@ test.describe('the services carousel', () => {
   });
 });
 
-test('financing offers the partner simulator for each option', async ({ page }) => {
+test('financing offers the partner simulator for each option', async ({ page, adminDb }) => {
+  const simulator = 'https://simulateur.cofinauto.fr/garage-du-pont';
+  await content.store(adminDb, 'identity', {
+    ...DEFAULT_CONTENT.identity,
+    financingSimulatorUrl: simulator,
+  });
   await page.goto('/');
   const financing = page.locator('#financement');
   const links = financing.getByRole('link', { name: /Simuler mon financement/ });
@@ -168,7 +173,7 @@ test('financing offers the partner simulator for each option', async ({ page }) 
     'Simuler mon financement (Crédit classique, chez notre partenaire, nouvel onglet)',
   );
   for (const link of await financing.getByRole('link').all()) {
-    await expect(link).toHaveAttribute('href', DEFAULT_CONTENT.identity.financingSimulatorUrl);
+    await expect(link).toHaveAttribute('href', simulator);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   }
@@ -178,7 +183,7 @@ test('the footer has the year, the stored partner slideshow and a way back up', 
   page,
   adminDb,
 }) => {
-  const slideshow = 'https://diaporama.partenaire-vehicules.fr/garage-du-pont';
+  const slideshow = 'https://annonces.mon-partenaire-auto.fr/garage-du-pont';
   await content.store(adminDb, 'vehicles', { ...DEFAULT_CONTENT.vehicles, iframeUrl: slideshow });
   await page.goto('/');
   const footer = page.getByRole('contentinfo');

@@ -196,6 +196,12 @@ describe('a production install', () => {
         const meta = await sharp(Buffer.from(await rendered.arrayBuffer())).metadata();
         expect([meta.format, meta.width]).toEqual(['webp', 480]);
 
+        // What the fresh site still lacks, by the deployment script's command: the legal items.
+        const check = npmRun(tree, commandEnv, 'check-site', []);
+        expect(check.status, check.stdout + check.stderr).toBe(1);
+        expect(check.stdout).toContain(`serveur en marche sur ${server.url}`);
+        expect(check.stdout).toMatch(/^OBLIGATOIRE /m);
+
         // A backup, by its command.
         const backup = npmRun(tree, commandEnv, 'backup', []);
         expect(backup.status, backup.stdout + backup.stderr).toBe(0);

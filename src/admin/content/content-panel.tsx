@@ -9,6 +9,7 @@ import { ContentEditor } from '../editor/content-editor.tsx';
 import { createContentValidator } from '../editor/content-validator.ts';
 import { previewData } from '../editor/preview-data.ts';
 import { FIELDS, WIDGETS } from '../editor/widgets/index.ts';
+import { useFocusRequestedField } from '../completeness/field-link.ts';
 import { listVersions } from './history-api.ts';
 import { fetchStoredContent, useSaveContentMutation } from './save-content.ts';
 import { useVersionedContent } from './stored-content-fallback.tsx';
@@ -76,6 +77,8 @@ function VersionedEditor<T extends ContentType>({
   // The stored version this editor's content is based on; each save moves it.
   const version = useRef<string | null>(base);
   const stored = content[type] as ContentByType[T];
+  // « À compléter » links here with the field to fill named in the address.
+  useFocusRequestedField();
 
   const onSave = useCallback(
     async (data: ContentByType[T]) => {

@@ -47,6 +47,7 @@ import '../styles/editor.css';
 import './sections.css';
 import { useVersionedContent } from '../content/stored-content-fallback.tsx';
 import { AdminTitle } from '../requests/new-requests.tsx';
+import { ToComplete, ToCompleteSummary } from '../completeness/to-complete.tsx';
 
 const TITLE = 'Gérer les Sections';
 
@@ -69,8 +70,14 @@ export function SectionsPage() {
 function StoredSections() {
   const loaded = useVersionedContent();
   if (!loaded.ready) return loaded.fallback;
+  // « À compléter » arrives with the list, so that neither pushes the other once shown: a line
+  // above the sections, the list itself below them.
   return (
-    <SectionsManager initial={loaded.content.sections} base={loaded.versions.sections ?? null} />
+    <>
+      <ToCompleteSummary content={loaded.content} />
+      <SectionsManager initial={loaded.content.sections} base={loaded.versions.sections ?? null} />
+      <ToComplete content={loaded.content} />
+    </>
   );
 }
 

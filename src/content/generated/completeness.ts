@@ -4,6 +4,18 @@ import type { FieldRule } from '../completeness-rules.ts';
 
 /** Per content type, its fields the law asks for or whose default is an example. */
 export const FIELD_RULES: Record<string, FieldRule[]> = {
+  "hero": [
+    {
+      "path": [
+        "backgroundImage"
+      ],
+      "titles": [
+        "Image de fond"
+      ],
+      "legal": false,
+      "placeholder": "^/images/hero-"
+    }
+  ],
   "identity": [
     {
       "path": [
@@ -150,6 +162,30 @@ export const FIELD_RULES: Record<string, FieldRule[]> = {
       ],
       "legal": false,
       "placeholder": "^https://simulateur\\.partenaire-financement\\.fr/"
+    }
+  ],
+  "services": [
+    {
+      "path": [
+        "imageUrl"
+      ],
+      "titles": [
+        "Image"
+      ],
+      "legal": false,
+      "placeholder": "^/images/service-"
+    }
+  ],
+  "vehicles": [
+    {
+      "path": [
+        "iframeUrl"
+      ],
+      "titles": [
+        "Adresse du diaporama"
+      ],
+      "legal": false,
+      "placeholder": "^https://diaporama\\.partenaire-vehicules\\.fr/"
     }
   ]
 };

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { useSiteContent } from '../../content/api.ts';
+import { isStillExample } from '../../content/example-value.ts';
 import { LEGAL_PAGES } from '../legal/legal-pages.ts';
 import { CallBar } from './call-bar.tsx';
 
@@ -18,10 +19,13 @@ export function SiteFooter() {
         <p suppressHydrationWarning>
           © {new Date().getFullYear()} {identity.name}. Tous droits réservés.
         </p>
-        <a href={content.vehicles.iframeUrl} target="_blank" rel="noopener noreferrer">
-          Nos véhicules chez notre partenaire
-          <span className="visually-hidden"> (nouvel onglet)</span>
-        </a>
+        {/* The example address shipped with the site leads nowhere: no link until it is real. */}
+        {!isStillExample('vehicles', content.vehicles, 'iframeUrl') && (
+          <a href={content.vehicles.iframeUrl} target="_blank" rel="noopener noreferrer">
+            Nos véhicules chez notre partenaire
+            <span className="visually-hidden"> (nouvel onglet)</span>
+          </a>
+        )}
         {identity.socialLinks.map((link) => (
           <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer me">
             {link.label}

@@ -1,14 +1,19 @@
 import { useSiteContent } from '../../content/api.ts';
+import { isStillExample } from '../../content/example-value.ts';
 import type { FinancingContent } from '../../content/generated/types.ts';
 import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 
 /**
  * The three financing solutions, one card each, and the partner's simulator for each: its
- * address is part of the garage's identity.
+ * address is part of the garage's identity. The example address shipped with the site leads
+ * nowhere: no simulator link until the owner enters the real one.
  */
 export function FinancingSection({ content }: { content: FinancingContent }) {
-  const simulatorUrl = useSiteContent().content.identity.financingSimulatorUrl;
+  const { identity } = useSiteContent().content;
+  const simulatorUrl = isStillExample('identity', identity, 'financingSimulatorUrl')
+    ? undefined
+    : identity.financingSimulatorUrl;
   return (
     <SectionFrame anchor={SECTION_TYPES.financing.anchor} title={content.title}>
       <p>{content.description}</p>
@@ -17,24 +22,28 @@ export function FinancingSection({ content }: { content: FinancingContent }) {
           <li key={index} className="card card--action">
             <h3>{option.title}</h3>
             <p>{option.description}</p>
-            <p className="card__action">
-              <a href={simulatorUrl} target="_blank" rel="noopener noreferrer">
-                Simuler mon financement
-                <span className="visually-hidden">
-                  {' '}
-                  ({option.title}, chez notre partenaire, nouvel onglet)
-                </span>
-              </a>
-            </p>
+            {simulatorUrl && (
+              <p className="card__action">
+                <a href={simulatorUrl} target="_blank" rel="noopener noreferrer">
+                  Simuler mon financement
+                  <span className="visually-hidden">
+                    {' '}
+                    ({option.title}, chez notre partenaire, nouvel onglet)
+                  </span>
+                </a>
+              </p>
+            )}
           </li>
         ))}
       </ul>
-      <p>
-        <a className="button" href={simulatorUrl} target="_blank" rel="noopener noreferrer">
-          Ouvrir le simulateur de notre partenaire
-          <span className="visually-hidden"> (nouvel onglet)</span>
-        </a>
-      </p>
+      {simulatorUrl && (
+        <p>
+          <a className="button" href={simulatorUrl} target="_blank" rel="noopener noreferrer">
+            Ouvrir le simulateur de notre partenaire
+            <span className="visually-hidden"> (nouvel onglet)</span>
+          </a>
+        </p>
+      )}
     </SectionFrame>
   );
 }

@@ -1,22 +1,30 @@
 import type { VehiclesContent } from '../../content/generated/types.ts';
+import { isStillExample } from '../../content/example-value.ts';
 import { SECTION_TYPES } from '../../content/section-types.ts';
 import { SectionFrame } from './section-frame.tsx';
 
-/** The partner's vehicle slideshow, in a 16:9 frame fetched only as it nears the screen. */
+/**
+ * The partner's vehicle slideshow, in a 16:9 frame fetched only as it nears the screen. Until the
+ * owner enters the partner's real address, the example one would frame an empty or foreign page:
+ * no frame then.
+ */
 export function VehiclesSection({ content }: { content: VehiclesContent }) {
+  const framed = !isStillExample('vehicles', content, 'iframeUrl');
   return (
     <SectionFrame anchor={SECTION_TYPES.vehicles.anchor} title={content.title}>
       <p>{content.description}</p>
       <p className="notice">{content.warning}</p>
-      <div className="frame-16-9">
-        <iframe
-          src={content.iframeUrl}
-          title="Diaporama des véhicules de notre partenaire"
-          loading="lazy"
-          referrerPolicy="strict-origin-when-cross-origin"
-          allowFullScreen
-        />
-      </div>
+      {framed && (
+        <div className="frame-16-9">
+          <iframe
+            src={content.iframeUrl}
+            title="Diaporama des véhicules de notre partenaire"
+            loading="lazy"
+            referrerPolicy="strict-origin-when-cross-origin"
+            allowFullScreen
+          />
+        </div>
+      )}
     </SectionFrame>
   );
 }

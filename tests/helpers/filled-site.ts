@@ -1,0 +1,30 @@
+import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import type { ContentByType } from '../../src/content/generated/types.ts';
+
+/**
+ * A site whose owner has filled everything « À compléter » asks for: the legal items of the
+ * identity, real partner addresses and their own photos. Tests check first that the checklist
+ * finds nothing in it, so that a newly declared field shows up here.
+ */
+export const FILLED_SITE = {
+  identity: {
+    ...DEFAULT_CONTENT.identity,
+    name: 'Garage Martin',
+    legalForm: 'SARL',
+    shareCapital: '8 000 €',
+    registration: 'RCS Lyon 812 345 678',
+    siret: '812 345 678 00019',
+    vatNumber: 'FR 40 812345678',
+    director: 'Paul Martin',
+    phone: '04 78 12 34 56',
+    email: 'atelier@garage-martin.fr',
+    financingSimulatorUrl: 'https://simulateur.cofinauto.fr/garage-martin',
+    host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix', phone: '1007' },
+  },
+  hero: { ...DEFAULT_CONTENT.hero, backgroundImage: '/storage/v1/object/public/media/atelier.jpg' },
+  services: { ...DEFAULT_CONTENT.services, imageUrl: '/storage/v1/object/public/media/pont.jpg' },
+  vehicles: {
+    ...DEFAULT_CONTENT.vehicles,
+    iframeUrl: 'https://annonces.mon-partenaire-auto.fr/martin',
+  },
+} satisfies Partial<ContentByType>;
