@@ -133,7 +133,10 @@ Prochaines étapes :
      Caddy : cp $SOURCE_DIR/deploy/Caddyfile /etc/caddy/Caddyfile && systemctl reload caddy
      nginx : suivez les commentaires en tête de $SOURCE_DIR/deploy/nginx-garage-site.conf
 
-3. Créez l'administrateur, le serveur démarré (un mot de passe fort est affiché une seule fois) :
+3. Créez l'administrateur : ouvrez le lien à usage unique que le serveur écrit dans son journal
+   à chaque démarrage tant qu'il n'en a pas (valable 24 h ou jusqu'au prochain redémarrage) :
+     journalctl -u garage-site | grep 'Aucun compte administrateur' | tail -1
+   ou, le serveur démarré, en ligne de commande (un mot de passe fort est affiché une seule fois) :
      cd $APP_DIR && runuser -u $SERVICE_USER -- bash -c 'set -a && . $ENV_FILE && exec npm run admin -- create --email vous@garage-exemple.fr'
 
 Mise à jour : git pull && npm ci && npm run build && npm prune --omit=dev, puis relancez ce script (ou systemctl restart garage-site).

@@ -80,6 +80,8 @@ export interface ServerConfig {
   recoveryRateLimit: number;
   /** Password-reset mails asked per email address per hour, from anywhere (0: no limit). */
   recoveryPerEmailLimit: number;
+  /** Tries of the first administrator's setup link per client address per hour (0: no limit). */
+  setupRateLimit: number;
   /** The bounds of /realtime/v1 (server/realtime, docs/decisions/050-realtime.md). */
   realtime: RealtimeLimits;
 }
@@ -303,6 +305,7 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
       env.AUTH_RECOVERY_PER_EMAIL_LIMIT,
       3,
     ),
+    setupRateLimit: integer('AUTH_SETUP_RATE_LIMIT', env.AUTH_SETUP_RATE_LIMIT, 20),
     maxRows: integer('API_MAX_ROWS', env.API_MAX_ROWS, 1000),
     maxResponseBytes: integer('API_MAX_RESPONSE_BYTES', env.API_MAX_RESPONSE_BYTES, 5_000_000),
     realtime: realtimeLimitsFromEnv(env),

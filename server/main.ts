@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { configFromEnv, type ServerConfig } from './config.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { countAdmins } from './auth/users.ts';
+import { openSetupLink, setupLinkUrl } from './auth/setup.ts';
 import { tightenDataDir } from './db/data-dir-permissions.ts';
 import { explainStartupFailure } from './startup-error.ts';
 import { describeError, log } from './log.ts';
@@ -50,11 +50,14 @@ if (!config.siteUrl)
       `${server.siteUrl}. En ligne, définissez SITE_URL=https://votre-domaine.fr.`,
   );
 
-if ((await countAdmins(server.db)) === 0) {
+// While the site has no administrator, a one-time link to create it in the browser: printed on
+// this line only (the journal, under systemd), never logged elsewhere (server/auth/setup.ts).
+const setupToken = await openSetupLink(server.db);
+if (setupToken) {
   console.log(
-    "\nAucun administrateur n'existe encore. Pour en créer un :\n" +
-      '  npm run admin -- create --email vous@exemple.fr\n' +
-      '(un mot de passe fort est généré et affiché une seule fois ; --password pour choisir le vôtre)\n',
+    `\nAucun compte administrateur : créez-le depuis ce lien (valable une fois, jusqu'au prochain ` +
+      `redémarrage ou pendant 24 h) : ${setupLinkUrl(server.siteUrl, setupToken)}\n` +
+      '(sur la machine du serveur, la commande npm run admin -- create --email vous@exemple.fr le crée aussi)\n',
   );
 }
 

@@ -5,12 +5,13 @@ import './site/styles/site.css';
 import './site/blog/blog.css';
 import './site/alert/alert-banner.css';
 import './site/calculator/payment-calculator.css';
-import { LOGIN_PATH, NEW_PASSWORD_PATH } from './app/client-paths.ts';
+import { INSTALLATION_PATH, LOGIN_PATH, NEW_PASSWORD_PATH } from './app/client-paths.ts';
 
 /**
  * The page's entry: the site (React and the public pages), or on /admin-login the login form
  * alone (and on /admin/nouveau-mot-de-passe its new-password page), which loads neither React nor
- * the back-office, only the auth client. Each is a chunk of
+ * the back-office, only the auth client; on /installation, the page that creates the first
+ * administrator from the server's one-time link. Each is a chunk of
  * its own, so this entry weighs almost nothing.
  */
 
@@ -27,6 +28,10 @@ if (!rootElement) {
   import('./admin/login/index.ts')
     .then(({ startNewPasswordPage }) => startNewPasswordPage(rootElement))
     .catch((error: unknown) => console.error('Page de nouveau mot de passe indisponible', error));
+} else if (INSTALLATION_PATH.test(window.location.pathname)) {
+  import('./admin/installation/index.ts')
+    .then(({ startInstallationPage }) => startInstallationPage(rootElement))
+    .catch((error: unknown) => console.error("Page d'installation indisponible", error));
 } else {
   // A server-rendered page stays readable if this download fails; only its interactions wait.
   import('./app/browser.tsx')

@@ -12,6 +12,7 @@ import {
 import { adminRoutes } from './admin.ts';
 import { mfaRoutes } from './mfa.ts';
 import { serverProof } from './server-proof.ts';
+import { setupRoutes } from './setup.ts';
 import { recover } from './recover.ts';
 import { pkceGrant, verifyLink, verifyTokenHash } from './recovery-verify.ts';
 import { passwordGrant, refreshTokenGrant } from './token.ts';
@@ -43,7 +44,8 @@ export function authRoutes(ctx: AppContext): Hono {
     return c.body(null, 204);
   });
 
-  // Accounts are created by the administrator command only.
+  // Accounts are created by the administrator command, or the first one from the one-time setup
+  // link printed at start (./setup.ts): there is no sign-up.
   for (const path of ['/signup', '/invite']) {
     app.post(path, () => {
       throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
@@ -61,6 +63,7 @@ export function authRoutes(ctx: AppContext): Hono {
     });
   }
 
+  app.route('/setup', setupRoutes(ctx));
   app.route('/factors', mfaRoutes(ctx));
   app.route('/admin', adminRoutes(ctx));
   // Lets the administrator command check that it talks to this site before sending it anything.

@@ -240,6 +240,19 @@ drop trigger if exists record_ended_session on auth.sessions;
 create trigger record_ended_session before delete on auth.sessions
   for each row execute function garage_server.record_ended_session();
 
+-- The one-time link that creates the first administrator in the browser (server/auth/setup.ts,
+-- docs/decisions/066-first-administrator-from-a-setup-link.md): one row, rewritten by each server
+-- start while no administrator exists, so every process of one site checks the same link. Only a
+-- hash of the link's token is kept; no API role may reach it.
+create table if not exists garage_server.setup_link (
+  id boolean primary key default true check (id),
+  token_hash text not null,
+  expires_at timestamptz not null,
+  used_at timestamptz
+);
+alter table garage_server.setup_link enable row level security;
+revoke all on table garage_server.setup_link from public, anon, authenticated, service_role;
+
 -- Supabase Storage's schema, as its storage server creates it on hosted Supabase (same names and
 -- types; only the columns our server and policies use): buckets, their objects' records, and the
 -- path helpers policies call. Files live in `<DATA_DIR>/storage/<bucket>/<name>`

@@ -28,6 +28,8 @@ export interface Limits {
   recoveryAddress: Limiter;
   /** …and per email address, whether or not it has an account (so the answer reveals nothing). */
   recoveryEmail: Limiter;
+  /** Tries of the first administrator's setup link, per address (server/auth/setup.ts). */
+  setup: Limiter;
 }
 
 const TEN_MINUTES = 600;
@@ -53,5 +55,6 @@ export function createLimits(config: ServerConfig, store: StoreFactory = memoryS
     signInEmail: limiter('sign-in-email', Number.MAX_SAFE_INTEGER, window),
     recoveryAddress: limiter('recovery-address', config.recoveryRateLimit, 3600),
     recoveryEmail: limiter('recovery-email', config.recoveryPerEmailLimit, 3600),
+    setup: limiter('setup', config.setupRateLimit, 3600),
   };
 }

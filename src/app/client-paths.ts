@@ -16,7 +16,15 @@ export const LOGIN_PATH = /^\/admin-login\/?$/i;
  */
 export const NEW_PASSWORD_PATH = /^\/admin\/nouveau-mot-de-passe\/?$/i;
 
+/**
+ * Where the one-time link that creates the first administrator lands (server/auth/setup.ts): a
+ * page of its own chunk, like the sign-in page, never part of the public site.
+ */
+export const INSTALLATION_PATH = /^\/installation\/?$/i;
+
 /** Whether the browser has a page at `pathname` that the server does not render. */
 export function isClientOnlyPage(pathname: string): boolean {
-  return ADMIN_PATHS.test(pathname) || LOGIN_PATH.test(pathname);
+  return (
+    ADMIN_PATHS.test(pathname) || LOGIN_PATH.test(pathname) || INSTALLATION_PATH.test(pathname)
+  );
 }

@@ -54,6 +54,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     apiRateLimit: 0,
     visitRateLimit: 0,
     viewRateLimit: 0,
+    setupRateLimit: 0,
     maxConnectionsPerAddress: 0,
     pageCacheMaxBytes: 64 * 1024 * 1024,
     siteUrl: undefined,

@@ -86,6 +86,16 @@ const NOT_ON_LOGIN: [label: string, pattern: RegExp][] = [
   ],
 ];
 
+/** The page of the first administrator's setup link (/installation): the login page's bounds. */
+const INSTALLATION_KEY = 'src/admin/installation/index.ts';
+const NOT_ON_INSTALLATION: [label: string, pattern: RegExp][] = [
+  ...NOT_ON_LOGIN.filter(([label]) => label !== 'back-office code'),
+  [
+    'back-office code',
+    /[\\/]src[\\/]admin[\\/](?!installation[\\/]|login[\\/](login-auth|paragraph)\.ts$|login[\\/]login\.css$|styles[\\/]forms\.css$|account[\\/]welcome\.ts$)/,
+  ],
+];
+
 const isAdminKey = (key: string) => /^src\/admin\//.test(key);
 
 /** Manifest keys of every chunk a visitor of the public pages may load. */
@@ -287,6 +297,24 @@ describe('the build manifest boundary', () => {
     expect(filesWith(modules, authClient).filter((file) => login.has(file))).not.toEqual([]);
     const total = await gzippedSize(login);
     expect(total, `${[...login].join(', ')}: ${(total / 1000).toFixed(1)} kB`).toBeLessThanOrEqual(
+      LOGIN_BUDGET,
+    );
+  });
+
+  it('keeps /installation out of the public chunks, to its form and the auth client, within 60 kB', async () => {
+    expect(manifest['index.html']!.dynamicImports).toContain(INSTALLATION_KEY);
+    expect(publicChunks(manifest).has(INSTALLATION_KEY)).toBe(false);
+    const page = pageLoadFiles(manifest, INSTALLATION_KEY);
+    for (const [label, pattern] of NOT_ON_INSTALLATION) {
+      expect(
+        filesWith(modules, pattern).filter((file) => page.has(file)),
+        label,
+      ).toEqual([]);
+    }
+    const own = /[\\/]src[\\/]admin[\\/]installation[\\/]index\.ts$/;
+    expect(filesWith(modules, own).filter((file) => page.has(file))).not.toEqual([]);
+    const total = await gzippedSize(page);
+    expect(total, `${[...page].join(', ')}: ${(total / 1000).toFixed(1)} kB`).toBeLessThanOrEqual(
       LOGIN_BUDGET,
     );
   });

@@ -23,6 +23,7 @@ const PAGES = [
   '/admin',
   '/admin/blog',
   '/admin-login',
+  '/installation',
   '/page-inconnue',
   '/sitemap.xml',
   '/robots.txt',

@@ -302,6 +302,7 @@ describe('server-rendered public pages', () => {
       ['/admin', 200],
       ['/admin/blog', 200],
       ['/admin-login', 200],
+      ['/installation', 200],
       ['/une-page-inconnue', 404],
       ['/blog/un/deux', 404],
       ['/administration', 404],

@@ -6,7 +6,12 @@ import { leaveForLogin } from '../auth/leave-for-login.ts';
 import { Message, PageMessageProvider, useSectionMessage } from './message.tsx';
 import { PasswordChange } from './password-change.tsx';
 import { qrImageSource } from './qr-image.ts';
+import { WELCOME_PARAM } from './welcome.ts';
 import './account.css';
+
+const WELCOME =
+  'Votre compte administrateur est créé et vous êtes connecté. Protégez-le dès maintenant : ' +
+  'activez la double authentification ci-dessous.';
 
 interface Enrolment {
   factorId: string;
@@ -21,6 +26,8 @@ function TwoFactor({ client }: { client: SupabaseClient }) {
   const [code, setCode] = useState('');
   const { message, setMessage } = useSectionMessage('two-factor');
   const [busy, setBusy] = useState(false);
+  // Just created from the setup link: two-factor sign-in is offered first.
+  const [welcome] = useState(() => new URLSearchParams(window.location.search).has(WELCOME_PARAM));
 
   // Bumped after a change, to read the factors again.
   const [version, setVersion] = useState(0);
@@ -107,6 +114,7 @@ function TwoFactor({ client }: { client: SupabaseClient }) {
     <section className="account__section" aria-labelledby="account-2fa">
       <h2 id="account-2fa">Double authentification</h2>
       <Message text={message?.text ?? null} error={message?.error} />
+      {welcome && factorId === null && !enrolment && !message && <Message text={WELCOME} />}
       {factorId === undefined ? null : enrolment ? (
         <form className="form" onSubmit={(event) => void confirm(event)}>
           <p>
