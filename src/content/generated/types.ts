@@ -270,6 +270,24 @@ date?: string
 }
 
 /**
+ * Les couleurs et la police du site public. Chaque texte doit rester lisible sur sa couleur de fond : une couleur trop claire ou trop foncée est refusée, avec une teinte proche qui convient.
+ */
+export interface ThemeContent {
+/**
+ * Le fond de l'en-tête et du pied de page (texte blanc dessus) et la couleur des titres.
+ */
+primary: string
+/**
+ * Le fond des boutons (texte foncé dessus) et les liens mis en avant dans l'en-tête et le pied de page.
+ */
+accent: string
+/**
+ * Des polices déjà présentes sur les téléphones et ordinateurs des visiteurs : rien à télécharger, les pages restent rapides.
+ */
+fonts: ("moderne" | "classique" | "lisible")
+}
+
+/**
  * Le diaporama des véhicules de notre partenaire.
  */
 export interface VehiclesContent {
@@ -352,6 +370,7 @@ export interface ContentByType {
   "sections": SectionsContent;
   "services": ServicesContent;
   "testimonials": TestimonialsContent;
+  "theme": ThemeContent;
   "vehicles": VehiclesContent;
 }
 export type ContentType = keyof ContentByType;
