@@ -143,6 +143,7 @@ declare
   target float8[];
   candidate float8[];
   lc float8;
+  accent_fine boolean;
   subject text;
   suggestion text;
 begin
@@ -161,13 +162,16 @@ begin
     subject := 'Un titre ' || primary_hex || ' sur fond gris clair';
   end if;
   if subject is not null then
+    -- Kept readable under the links of an accent that is itself fine, too (one colour to change).
+    accent_fine := private.theme_ratio(ink, la) >= 4.5;
     suggestion := '#000000';
     start := private.theme_oklab(p);
     target := private.theme_oklab(array[0, 0, 0]::float8[]);
     for step in 1..100 loop
       candidate := private.theme_mix(start, target, step::float8 / 100::float8);
       lc := private.theme_luminance(candidate);
-      if private.theme_ratio(white, lc) >= 4.5 and private.theme_ratio(lc, surface) >= 4.5 then
+      if private.theme_ratio(white, lc) >= 4.5 and private.theme_ratio(lc, surface) >= 4.5
+        and (not accent_fine or private.theme_ratio(la, lc) >= 4.5) then
         suggestion := private.theme_hex(candidate);
         exit;
       end if;

@@ -64,10 +64,16 @@ function passes(pairs: readonly Pair[], primary: Rgb, accent: Rgb): boolean {
 /**
  * The nearest shade of the failing colour that passes every pair of that colour: the first of the
  * steps of 1 % towards black (the primary, under white text) or white (the accent, under dark
- * text) in OKLab. Black under white text and white under dark text always pass, so there is one.
+ * text) in OKLab. A primary is also kept readable under the links of an accent that is itself
+ * fine (light enough for the dark text, so darkening the primary helps it too): the owner then
+ * changes one colour, not two. Black under white text and under such an accent, and white under
+ * dark text, always pass, so there is one.
  */
 function nearestPassing(pair: Pair, primary: Rgb, accent: Rgb): string {
+  const [buttonText, link] = PAIRS.filter((other) => other.colour === 'accent') as [Pair, Pair];
+  const accentFine = contrast(...buttonText.colours(primary, accent)) >= MIN_CONTRAST;
   const own = PAIRS.filter((other) => other.colour === pair.colour);
+  if (pair.colour === 'primary' && accentFine) own.push(link);
   const start = pair.colour === 'primary' ? primary : accent;
   for (let step = 1; step <= 100; step += 1) {
     const candidate = mixOklab(start, pair.towards, step / 100);
