@@ -129,7 +129,7 @@ longitude?: number
 phone: string
 email: string
 /**
- * Montré par les moteurs de recherche. Choisissez l'image proposée, collez une adresse web (https://…) ou un chemin sur le site (/images/…), ou envoyez une photo depuis votre appareil avec « Téléverser une photo ».
+ * Montré dans l'en-tête à côté du nom et repris par les moteurs de recherche ; il donne aussi l'icône de l'onglet du navigateur et celle de l'écran d'accueil des téléphones. Choisissez l'image proposée, collez une adresse web (https://…) ou un chemin sur le site (/images/…), ou envoyez une photo depuis votre appareil avec « Téléverser une photo ».
  */
 logo: string
 /**
