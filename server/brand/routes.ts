@@ -7,6 +7,7 @@ import { FAVICON_PATH, TOUCH_ICON_PATH } from '../../src/site/seo/brand-head.ts'
 import type { Database } from '../db/database.ts';
 import { describeError, log } from '../log.ts';
 import { databaseSource } from '../render/db-source.server.ts';
+import { contentFreshness } from '../render/freshness.server.ts';
 import { renderIcon, type IconKind } from './icons.ts';
 
 /** Icons kept rendered: a few logos (the current one, and the last ones while pages catch up). */
@@ -26,10 +27,21 @@ export function brandRoutes(
 ): Hono {
   const app = new Hono();
   const source = databaseSource(db);
+  const freshness = contentFreshness(db);
   const icons = new Map<string, Promise<Buffer>>();
+  let read: { stamp: string; content: Promise<SiteContent> } | undefined;
 
+  /** The stored content, read again only after a write, as the page cache does (freshness.server.ts). */
   async function content(): Promise<SiteContent> {
-    return parseSiteContent(await source.siteContentRows());
+    const stamp = await freshness.current();
+    if (read?.stamp !== stamp) {
+      const reading = source.siteContentRows().then(parseSiteContent);
+      read = { stamp, content: reading };
+      reading.catch(() => {
+        if (read?.content === reading) read = undefined;
+      });
+    }
+    return read.content;
   }
 
   function cacheFor(c: Context, current: string): string {
