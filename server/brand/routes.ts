@@ -13,6 +13,7 @@ import { renderIcon, type IconKind } from './icons.ts';
 /** Icons kept rendered: a few logos (the current one, and the last ones while pages catch up). */
 const MAX_ICONS = 8;
 const FOR_A_YEAR = 'public, max-age=31536000, immutable';
+const OWN_PATHS = new Set([THEME_CSS_PATH, FAVICON_PATH, TOUCH_ICON_PATH]);
 
 /**
  * `/theme.css`, `/favicon.png` and `/apple-touch-icon.png`, from the stored theme and logo. Pages
@@ -59,7 +60,10 @@ export function brandRoutes(
   async function logoBytes(logo: string): Promise<Uint8Array | undefined> {
     // An address on another site is not fetched from here: the icons then show the default logo.
     if (!logo.startsWith('/') || logo.startsWith('//')) return undefined;
-    const response = await fetchLocal(new Request(new URL(logo, 'http://localhost')));
+    const url = new URL(logo, 'http://localhost');
+    // An icon named as the logo would ask for itself without end.
+    if (OWN_PATHS.has(url.pathname)) return undefined;
+    const response = await fetchLocal(new Request(url));
     if (!response.ok) return undefined;
     return new Uint8Array(await response.arrayBuffer());
   }

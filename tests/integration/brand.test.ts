@@ -137,4 +137,11 @@ describe('theme and icons of the public pages', () => {
       if (corner) expect(at(size / 2, 2).slice(0, 3)).toEqual([255, 255, 255]);
     }
   });
+
+  it('falls back to the default logo when the logo names an icon itself', async () => {
+    await setContent('identity', { ...DEFAULT_CONTENT.identity, logo: '/favicon.png' });
+    const response = await fetch(`${server.url}/favicon.png`);
+    expect(response.status).toBe(200);
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(48);
+  });
 });
