@@ -9,7 +9,8 @@
  * dist/blog/index.html, dist/blog/page/<n>/index.html, dist/blog/<slug>/index.html and the legal
  * pages (dist/mentions-legales/index.html, dist/confidentialite/index.html), plus
  * dist/shell.html (the client-only page for every other path, not indexed), dist/404.html,
- * dist/sitemap.xml and dist/robots.txt.
+ * dist/sitemap.xml and dist/robots.txt, and the brand's files: dist/theme.css, dist/favicon.png and
+ * dist/apple-touch-icon.png.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,6 +24,11 @@ import { restPublishedPages } from '../server/seo/rest-pages.ts';
 import { normalizeSiteUrl, robotsTxt, sitemapEntries, sitemapXml } from '../server/seo/sitemap.ts';
 import { loadBuiltEntry } from '../server/render/site-renderer.server.ts';
 import { checkTemplate, pageHtml, shellHtml } from '../server/render/template.server.ts';
+import { renderIcon } from '../server/brand/icons.ts';
+import { parseSiteContent } from '../src/content/content.ts';
+import { DEFAULT_CONTENT } from '../src/content/generated/defaults.ts';
+import { THEME_CSS_PATH, themeCss } from '../src/lib/theme/theme-css.ts';
+import { FAVICON_PATH, TOUCH_ICON_PATH } from '../src/site/seo/brand-head.ts';
 
 const args = process.argv.slice(2);
 const asked =
@@ -80,9 +86,37 @@ const paths = [
   REQUEST_FORM_PATH,
 ];
 
-async function write(file: string, html: string): Promise<void> {
+async function write(file: string, body: string | Uint8Array): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, html);
+  await writeFile(file, body);
+}
+
+/** The logo's bytes: a file of the built site, or an image on the web (the hosted storage's). */
+async function readLogo(logo: string): Promise<Uint8Array> {
+  if (logo.startsWith('/') && !logo.startsWith('//')) {
+    return readFile(path.join(distDir, ...logo.split('/').filter(Boolean)));
+  }
+  const response = await fetch(logo);
+  if (!response.ok) throw new Error(`${logo} : ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * What the self-hosted server answers at /theme.css, /favicon.png and /apple-touch-icon.png
+ * (server/brand), as files: the pages link them by these addresses.
+ */
+async function writeBrandFiles(): Promise<void> {
+  const content = parseSiteContent(await source.siteContentRows());
+  await write(path.join(distDir, THEME_CSS_PATH.slice(1)), themeCss(content.theme));
+  let logo: Uint8Array;
+  try {
+    logo = await readLogo(content.identity.logo);
+  } catch (error) {
+    console.warn(`Logo illisible, icônes tirées du logo par défaut : ${String(error)}`);
+    logo = await readLogo(DEFAULT_CONTENT.identity.logo);
+  }
+  await write(path.join(distDir, FAVICON_PATH.slice(1)), await renderIcon(logo, 'favicon'));
+  await write(path.join(distDir, TOUCH_ICON_PATH.slice(1)), await renderIcon(logo, 'touch'));
 }
 
 await write(shellFile, shellHtml(template));
@@ -93,6 +127,7 @@ for (const pathname of paths) {
   await write(file, pageHtml(template, page));
   console.log(`  ${path.relative(process.cwd(), file)}`);
 }
+await writeBrandFiles();
 const missing = await entry.renderPage('/blog/page-introuvable', source, { siteUrl, live: false });
 if (missing) await write(path.join(distDir, '404.html'), pageHtml(template, missing));
 await write(path.join(distDir, 'sitemap.xml'), sitemapXml(sitemapEntries(published, siteUrl)));

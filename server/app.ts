@@ -7,6 +7,7 @@ import { restRoutes } from './rest/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { functionRoutes } from './functions/index.ts';
 import { adminApiRoutes } from './backup/routes.ts';
+import { brandRoutes } from './brand/routes.ts';
 import { createSite, type Site } from './site.ts';
 import { seoRoutes } from './seo/index.ts';
 import { bumpAfterWrites, contentVersion } from './content-version.ts';
@@ -136,6 +137,11 @@ export function createApp(ctx: AppContext): App {
   app.use('*', compress());
   app.route('/', seoRoutes(ctx)); // sitemap, robots, and the security headers of every page below
   app.route('/', requestFormRoutes(ctx, site)); // the request form without JavaScript
+  // The theme's stylesheet and the icons made from the logo, read from this server itself.
+  app.route(
+    '/',
+    brandRoutes(ctx.db, async (request) => app.fetch(request)),
+  );
   app.route('/', site.routes);
   return { hono: app, cachedPage: site.cachedPage, staticFile: site.staticFile };
 }

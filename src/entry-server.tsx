@@ -47,6 +47,7 @@ import {
   requestHead,
   type PageHead,
 } from './site/seo/head.ts';
+import { brandHeadTags } from './site/seo/brand-head.ts';
 
 /** Where the server reads what a visitor may read (the anon role, under RLS). */
 export interface PublicDataSource {
@@ -143,11 +144,22 @@ async function prefetch(
   source: PublicDataSource,
   siteUrl: string,
   requestForm: RequestFormState | undefined,
-): Promise<{ head: PageHead; status: 200 | 404 }> {
-  const set = <T,>(key: readonly unknown[], data: T) => client.setQueryData(key, data);
+): Promise<{ head: PageHead; status: 200 | 404; content: SiteContent }> {
   const rows = await source.siteContentRows();
   const content: SiteContent = parseSiteContent(rows);
-  set(contentKeys.all, content);
+  client.setQueryData(contentKeys.all, content);
+  return { ...(await prefetchPage(client, route, source, siteUrl, requestForm, content)), content };
+}
+
+async function prefetchPage(
+  client: QueryClient,
+  route: PublicRoute,
+  source: PublicDataSource,
+  siteUrl: string,
+  requestForm: RequestFormState | undefined,
+  content: SiteContent,
+): Promise<{ head: PageHead; status: 200 | 404 }> {
+  const set = <T,>(key: readonly unknown[], data: T) => client.setQueryData(key, data);
 
   if (route.page === 'home') {
     set(blogPostKeys.latest(HOME_POSTS_LIMIT), await source.publishedPosts(HOME_POSTS_LIMIT));
@@ -223,7 +235,7 @@ export async function renderPage(
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Infinity, retry: false } },
   });
-  const { head, status } = await prefetch(client, route, source, siteUrl, requestForm);
+  const { head, status, content } = await prefetch(client, route, source, siteUrl, requestForm);
   // A page whose code were still loading would render as its fallback.
   await preloadPage(pathname);
   const markup = renderToString(
@@ -245,7 +257,7 @@ export async function renderPage(
   scriptTags ??= siteScriptTags(new URL('../.vite/manifest.json', import.meta.url));
   return {
     status,
-    head: hoisted + headTags + (await scriptTags),
+    head: hoisted + headTags + brandHeadTags(content) + (await scriptTags),
     html: body,
     data: `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${serializeHydrationData({
       path: normalizePath(pathname),

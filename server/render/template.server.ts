@@ -16,11 +16,16 @@ export function checkTemplate(template: string): void {
  * Replacements are functions: a `$&` in an article must stay text.
  */
 export function pageHtml(template: string, page: RenderedPage): string {
-  return template
-    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
-    .replace(/<meta\s+name="description"[\s\S]*?>\s*/, '')
-    .replace('</head>', () => `${page.head}</head>`)
-    .replace(ROOT, () => `<div id="root">${page.html}</div>${page.data}`);
+  return (
+    template
+      .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+      .replace(/<meta\s+name="description"[\s\S]*?>\s*/, '')
+      // The page's own, from the garage's theme and logo (src/site/seo/brand-head.ts).
+      .replace(/<meta\s+name="theme-color"[^>]*>\s*/, '')
+      .replace(/<link\s+rel="icon"[^>]*>\s*/, '')
+      .replace('</head>', () => `${page.head}</head>`)
+      .replace(ROOT, () => `<div id="root">${page.html}</div>${page.data}`)
+  );
 }
 
 /** The client-only app shell (back-office, login, unknown paths): never indexed. */

@@ -14,6 +14,7 @@ import { ModalPage } from './modal/modal-page.tsx';
 import { BlogPage } from './blog/blog-page.tsx';
 import { ContactPage } from './contact/contact-page.tsx';
 import { IdentityPage } from './identity/identity-page.tsx';
+import { ThemePage } from './theme/theme-page.tsx';
 import { LegalPanel } from './legal/legal-panel.tsx';
 import { MediaPage } from './media/media-page.tsx';
 import { AccountPage } from './account/account-page.tsx';
@@ -31,6 +32,7 @@ const PANELS: Record<string, ComponentType> = {
   alert: AlertPage,
   modal: ModalPage,
   identity: IdentityPage,
+  theme: ThemePage,
   legal: LegalPanel,
   blog: BlogPage,
   medias: MediaPage,

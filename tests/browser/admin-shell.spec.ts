@@ -31,6 +31,7 @@ const GROUPS = {
     ['/admin/modal', 'Pop-up'],
     ['/admin/alert', "Gérer l'Alerte"],
     ['/admin/identity', 'Identité du garage'],
+    ['/admin/theme', 'Couleurs et police'],
     ['/admin/legal', 'Pages légales'],
     ['/admin/compte', 'Mon compte'],
   ],

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { promisify } from 'node:util';
 import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
 import { SENT_TEXT } from '../../src/site/request/request-messages.ts';
@@ -91,6 +92,18 @@ test('writes the public pages, the sitemap and robots.txt from the published con
   const robots = await read('robots.txt');
   expect(robots).toContain('Disallow: /admin');
   expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+
+  // The brand's files, which a static host serves at the addresses the pages link.
+  expect(home).toMatch(/<link rel="stylesheet" href="\/theme\.css\?v=\w+" \/>/);
+  expect(await read('theme.css')).toMatch(/^:root\{--navy:#[0-9a-f]{6};/);
+  expect(home).toMatch(/<link rel="icon" href="\/favicon\.png\?v=\w+" type="image\/png" \/>/);
+  for (const [file, size] of [
+    ['favicon.png', 48],
+    ['apple-touch-icon.png', 180],
+  ] as const) {
+    const icon = await sharp(path.join(distDir, file)).metadata();
+    expect([icon.format, icon.width, icon.height]).toEqual(['png', size, size]);
+  }
 });
 
 test('a second run starts again from the app shell, not from the home page it wrote', async ({

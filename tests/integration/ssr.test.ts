@@ -170,7 +170,10 @@ describe('server-rendered public pages', () => {
   it('names the garage in the header and footer of every page, and links its legal pages', async () => {
     for (const path of ['/', '/blog', '/blog/pneus-hiver', ...LEGAL_PAGES.map((p) => p.path)]) {
       const root = (await get(path)).html.split('<div id="root">')[1]!;
-      expect(root).toMatch(/class="site-header__brand"[^>]*>Garage Martin<\/a>/);
+      // The logo beside the name, which names the link alone (the image's alt is empty).
+      expect(root).toMatch(
+        /class="site-header__brand"[^>]*><img class="site-header__logo" src="\/images\/logo-martin\.png" alt=""[^>]*\/>Garage Martin<\/a>/,
+      );
       const footer = root.slice(root.indexOf('<footer'));
       expect(footer).toContain('Garage Martin<!-- -->. Tous droits réservés.');
       for (const page of LEGAL_PAGES) {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { CustomValidator, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { parseContent, validatorFor, type SiteContent } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import type { ContentByType, ContentType } from '../../content/generated/types.ts';
@@ -23,6 +23,8 @@ interface ContentPanelProps<T extends ContentType> {
   intro?: ReactNode;
   /** The public rendering of the values being typed, beside the stored content of other types. */
   renderPreview: (data: ContentByType[T], content: SiteContent) => ReactNode;
+  /** A rule across fields the schema cannot say (ContentEditor's `customValidate`). */
+  customValidate?: CustomValidator<ContentByType[T]>;
 }
 
 /**
@@ -43,7 +45,7 @@ export function ContentPanel<T extends ContentType>(props: ContentPanelProps<T>)
 
 /** The editor of one type once its stored content and version are read (a panel's own layout). */
 export function StoredContentEditor<T extends ContentType>(
-  props: Pick<ContentPanelProps<T>, 'type' | 'renderPreview'>,
+  props: Pick<ContentPanelProps<T>, 'type' | 'renderPreview' | 'customValidate'>,
 ) {
   const loaded = useVersionedContent();
   if (!loaded.ready) return loaded.fallback;
@@ -64,9 +66,10 @@ export function StoredContentEditor<T extends ContentType>(
 function VersionedEditor<T extends ContentType>({
   type,
   renderPreview,
+  customValidate,
   content,
   base,
-}: Pick<ContentPanelProps<T>, 'type' | 'renderPreview'> & {
+}: Pick<ContentPanelProps<T>, 'type' | 'renderPreview' | 'customValidate'> & {
   content: SiteContent;
   base: string | null;
 }) {
@@ -117,6 +120,7 @@ function VersionedEditor<T extends ContentType>({
       renderPreview={(data) => renderPreview(previewData(validate, data, stored), content)}
       widgets={WIDGETS}
       fields={FIELDS}
+      customValidate={customValidate}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type {
+  CustomValidator,
   RegistryFieldsType,
   RegistryWidgetsType,
   RJSFSchema,
@@ -76,6 +77,11 @@ export interface ContentEditorProps<T> {
    * else has it open and offers to reload when they save (src/admin/editor/use-editing-room.ts).
    */
   roomKey?: string;
+  /**
+   * A rule across fields that the schema cannot say (the theme's contrast), added to the form's
+   * own checks: its errors show under their fields and hold the save back.
+   */
+  customValidate?: CustomValidator<T>;
 }
 
 /**
@@ -108,7 +114,12 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     [overwrite, announceSave],
   );
   const [data, setData] = useState<T>(initialData);
-  const customValidate = useMemo(() => requiredNotBlank<T>(schema), [schema]);
+  const extraValidate = props.customValidate;
+  const customValidate = useMemo((): CustomValidator<T> => {
+    const required = requiredNotBlank<T>(schema);
+    if (!extraValidate) return required;
+    return (value, errors, ui) => extraValidate(value, required(value, errors, ui), ui);
+  }, [schema, extraValidate]);
   const isValid = useCallback(
     (value: T) =>
       validator.validateFormData(value, schema, customValidate, undefined, uiSchema).errors

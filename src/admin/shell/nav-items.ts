@@ -40,6 +40,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { path: 'modal', label: 'Pop-up', title: 'Pop-up' },
       { path: 'alert', label: "Gérer l'Alerte", title: "Gérer l'Alerte" },
       { path: 'identity', label: 'Identité du garage', title: 'Identité du garage' },
+      { path: 'theme', label: 'Couleurs et police', title: 'Couleurs et police' },
       { path: 'legal', label: 'Pages légales', title: 'Pages légales' },
       { path: 'compte', label: 'Mon compte', title: 'Mon compte' },
     ],

@@ -189,6 +189,11 @@ export const DEFAULT_CONTENT: ContentByType = {
     "title": "Ce que disent nos clients",
     "reviews": []
   },
+  "theme": {
+    "primary": "#0f2742",
+    "accent": "#f2a900",
+    "fonts": "moderne"
+  },
   "vehicles": {
     "title": "Véhicules d'occasion et neufs",
     "description": "Découvrez les véhicules disponibles dans notre garage.",
@@ -224,4 +229,4 @@ export const FORM_DEFAULTS: {
   },
 };
 
-export const CONTENT_TYPES = ["about","alert","blog","contact","financing","hero","hours","identity","legal","modal","pricing","sections","services","testimonials","vehicles"] as const;
+export const CONTENT_TYPES = ["about","alert","blog","contact","financing","hero","hours","identity","legal","modal","pricing","sections","services","testimonials","theme","vehicles"] as const;

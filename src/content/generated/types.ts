@@ -132,7 +132,7 @@ longitude?: number
 phone: string
 email: string
 /**
- * Montré par les moteurs de recherche. Choisissez l'image proposée, collez une adresse web (https://…) ou un chemin sur le site (/images/…), ou envoyez une photo depuis votre appareil avec « Téléverser une photo ».
+ * Montré dans l'en-tête à côté du nom et repris par les moteurs de recherche ; il donne aussi l'icône de l'onglet du navigateur et celle de l'écran d'accueil des téléphones. Choisissez l'image proposée, collez une adresse web (https://…) ou un chemin sur le site (/images/…), ou envoyez une photo depuis votre appareil avec « Téléverser une photo ».
  */
 logo: string
 /**
@@ -273,6 +273,24 @@ date?: string
 }
 
 /**
+ * Les couleurs et la police du site public. Chaque texte doit rester lisible sur sa couleur de fond : une couleur trop claire ou trop foncée est refusée, avec une teinte proche qui convient.
+ */
+export interface ThemeContent {
+/**
+ * Le fond de l'en-tête et du pied de page (texte blanc dessus) et la couleur des titres.
+ */
+primary: string
+/**
+ * Le fond des boutons (texte foncé dessus) et les liens mis en avant dans l'en-tête et le pied de page.
+ */
+accent: string
+/**
+ * Des polices déjà présentes sur les téléphones et ordinateurs des visiteurs : rien à télécharger, les pages restent rapides.
+ */
+fonts: ("moderne" | "classique" | "lisible")
+}
+
+/**
  * Le diaporama des véhicules de notre partenaire.
  */
 export interface VehiclesContent {
@@ -355,6 +373,7 @@ export interface ContentByType {
   "sections": SectionsContent;
   "services": ServicesContent;
   "testimonials": TestimonialsContent;
+  "theme": ThemeContent;
   "vehicles": VehiclesContent;
 }
 export type ContentType = keyof ContentByType;

@@ -21,6 +21,7 @@ export const pricing: CompiledValidator;
 export const sections: CompiledValidator;
 export const services: CompiledValidator;
 export const testimonials: CompiledValidator;
+export const theme: CompiledValidator;
 export const vehicles: CompiledValidator;
 export const blogPost: CompiledValidator;
 export const request: CompiledValidator;

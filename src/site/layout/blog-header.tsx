@@ -9,6 +9,8 @@ export function BlogHeader() {
     <header className="blog-header">
       <div className="blog-header__inner">
         <Link className="site-header__brand" to="/">
+          {/* Beside the name, which says it: nothing more for a screen reader. */}
+          <img className="site-header__logo" src={identity.logo} alt="" height={32} />
           {identity.name}
         </Link>
         <nav aria-label="Navigation du site">

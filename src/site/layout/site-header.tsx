@@ -78,6 +78,8 @@ export function SiteHeader({ links, children }: SiteHeaderProps) {
       </div>
       <div className="site-header__inner">
         <a className="site-header__brand" href="#top">
+          {/* Beside the name, which says it: nothing more for a screen reader. */}
+          <img className="site-header__logo" src={identity.logo} alt="" height={32} />
           {identity.name}
         </a>
         {scripted ? (
