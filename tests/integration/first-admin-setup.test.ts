@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { requestFrom } from '../helpers/from-address.ts';
+import { eventually } from '../helpers/eventually.ts';
 
 // The first administrator, created in the browser from the one-time link the server prints at
 // start (docs/decisions/066-first-administrator-from-a-setup-link.md), as the page calls it.
@@ -195,15 +196,14 @@ describe('the link printed at start', () => {
     return server;
   }
   async function linkOf(server: ServerProcess): Promise<string | undefined> {
-    for (let i = 0; i < 100; i++) {
-      const match =
+    return eventually(
+      'the setup link in the output',
+      () =>
         /Aucun compte administrateur : créez-le depuis ce lien \(valable une fois, jusqu'au prochain redémarrage ou pendant 24 h\) : (\S+)/.exec(
           server.output(),
-        );
-      if (match) return match[1];
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return undefined;
+        )?.[1],
+      { ms: 10_000, every: 100 },
+    );
   }
 
   it('is new at each start, appears in no other line, and is gone once the account exists', async () => {
@@ -228,8 +228,9 @@ describe('the link printed at start', () => {
     const created = await call(second.url, 'setup', { token, email: EMAIL, password: PASSWORD });
     expect(created.status).toBe(200);
     // The access log has written the page's line: its path, without the query.
-    for (let i = 0; i < 50 && !second.output().includes('"path":"/auth/v1/setup"'); i++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await eventually('the setup call in the access log', () =>
+      second.output().includes('"path":"/auth/v1/setup"'),
+    );
     expect(second.output()).toContain('"path":"/installation"');
     expect(second.output()).toContain('"path":"/auth/v1/setup"');
     await second.stop();
