@@ -151,5 +151,36 @@ export const FIELD_RULES: Record<string, FieldRule[]> = {
       "legal": false,
       "placeholder": "^https://simulateur\\.partenaire-financement\\.fr/"
     }
+  ],
+  "pricing": [
+    {
+      "path": [
+        "billing"
+      ],
+      "titles": [
+        "Facturation du temps de travail"
+      ],
+      "legal": true
+    }
+  ],
+  "testimonials": [
+    {
+      "path": [
+        "checking"
+      ],
+      "titles": [
+        "Vérification des avis"
+      ],
+      "legal": true
+    },
+    {
+      "path": [
+        "order"
+      ],
+      "titles": [
+        "Ordre des avis"
+      ],
+      "legal": true
+    }
   ]
 };
