@@ -1,14 +1,17 @@
 import { useSiteContent } from '../../content/api.ts';
 import type { FinancingContent } from '../../content/generated/types.ts';
 import { SECTION_TYPES } from '../../content/section-types.ts';
+import { CreditWarning, lenderName } from '../credit/credit-advertising.tsx';
 import { SectionFrame } from './section-frame.tsx';
 
 /**
  * The three financing solutions, one card each, and the partner's simulator for each: its
- * address is part of the garage's identity.
+ * address is part of the garage's identity. Offering credit is credit advertising: the lender is
+ * named and the credit warning shown (docs/decisions/062-credit-advertising-on-the-page.md).
  */
 export function FinancingSection({ content }: { content: FinancingContent }) {
-  const simulatorUrl = useSiteContent().content.identity.financingSimulatorUrl;
+  const { identity } = useSiteContent().content;
+  const simulatorUrl = identity.financingSimulatorUrl;
   return (
     <SectionFrame anchor={SECTION_TYPES.financing.anchor} title={content.title}>
       <p>{content.description}</p>
@@ -29,6 +32,8 @@ export function FinancingSection({ content }: { content: FinancingContent }) {
           </li>
         ))}
       </ul>
+      <p>Organisme de financement : {lenderName(identity)}.</p>
+      <CreditWarning />
       <p>
         <a className="button" href={simulatorUrl} target="_blank" rel="noopener noreferrer">
           Ouvrir le simulateur de notre partenaire
