@@ -7,7 +7,7 @@ import { describeErrors } from './errors.ts';
 
 type Schema = {
   required?: string[];
-  properties?: Record<string, { type?: unknown; title?: string }>;
+  properties?: Record<string, { type?: unknown; title?: string; enum?: unknown[] }>;
 };
 
 function problemsOf(name: string, data: unknown) {
@@ -46,21 +46,24 @@ describe('generated validators', () => {
     },
   );
 
-  // The theme's fields are colour pickers and a list of choices: never typed, never blank.
-  it.each(requiredStrings.filter(([type]) => !['alert', 'modal', 'theme'].includes(type)))(
-    '%s: an empty or blank %s gives a French message',
-    (type, key) => {
-      const base = DEFAULT_CONTENT[type] as unknown as Record<string, unknown>;
-      expect(problemsOf(type, { ...base, [key]: '' })[0]?.message).toBe(
-        'Ce champ est obligatoire.',
-      );
-      // Spaces alone: "obligatoire", or for an address or a number with a set shape (SIRET,
-      // postal code: their help text gives it) that the format is wrong.
-      expect(problemsOf(type, { ...base, [key]: '   ' })[0]?.message).toMatch(
-        /^(Ce champ est obligatoire\.|Saisissez une adresse|L’adresse doit commencer par|Ce texte n’a pas le format attendu\.)/,
-      );
-    },
-  );
+  // A choice from a list (an enum) is not typed, so it cannot be left blank; nor are the theme's
+  // colour pickers.
+  const isChoice = (type: (typeof CONTENT_TYPES)[number], key: string) =>
+    (FORMS[type].schema as Schema).properties?.[key]?.enum !== undefined;
+
+  it.each(
+    requiredStrings.filter(
+      ([type, key]) => !['alert', 'modal', 'theme'].includes(type) && !isChoice(type, key),
+    ),
+  )('%s: an empty or blank %s gives a French message', (type, key) => {
+    const base = DEFAULT_CONTENT[type] as unknown as Record<string, unknown>;
+    expect(problemsOf(type, { ...base, [key]: '' })[0]?.message).toBe('Ce champ est obligatoire.');
+    // Spaces alone: "obligatoire", or for an address or a number with a set shape (SIRET,
+    // postal code: their help text gives it) that the format is wrong.
+    expect(problemsOf(type, { ...base, [key]: '   ' })[0]?.message).toMatch(
+      /^(Ce champ est obligatoire\.|Saisissez une adresse|L’adresse doit commencer par|Ce texte n’a pas le format attendu\.)/,
+    );
+  });
 
   it('checks emails and web addresses', () => {
     const contact = {

@@ -35,6 +35,17 @@ test('the calculator asks for an amount, refuses what is out of range and shows 
   await expect(plans.nth(2)).toContainText('Frais : 52,80 € (5,28 % du montant)');
   await expect(amount).toHaveAttribute('aria-invalid', 'false');
   await expect(section).not.toContainText('Entrez un montant valide');
+  // Each plan is credit: its representative example and TAEG (docs/legal.md#worked-examples),
+  // and the credit warning under the calculator.
+  await expect(plans.locator('.calculator__apr strong')).toHaveText([
+    '195,75 %',
+    '76,66 %',
+    '55,38 %',
+  ]);
+  await expect(plans.nth(1)).toContainText('Montant total du crédit666,67 €');
+  await expect(section.locator('.credit-warning')).toHaveText(
+    'Un crédit vous engage et doit être remboursé. Vérifiez vos capacités de remboursement avant de vous engager.',
+  );
 
   for (const refused of ['49,99', '2000.01', 'abc', '1e3', '-5', '0']) {
     await amount.fill(refused);
@@ -57,7 +68,7 @@ test('the calculator asks for an amount, refuses what is out of range and shows 
   await amount.fill('50');
   await expect(plans.nth(0)).toContainText('25,00 €');
   await amount.fill('2 000');
-  await expect(plans.nth(0).locator('strong')).toHaveText('1 000,00 €');
+  await expect(plans.nth(0).locator('.calculator__monthly strong')).toHaveText('1 000,00 €');
 
   await amount.fill('');
   await expect(section).toContainText('Entrez un montant valide pour voir le calcul');

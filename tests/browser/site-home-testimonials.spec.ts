@@ -16,12 +16,15 @@ const ANCHOR = SECTION_TYPES.testimonials.anchor;
 
 const REVIEWS = {
   title: 'Ce que disent nos clients',
+  checking: DEFAULT_CONTENT.testimonials.checking,
+  order: 'newest-first',
   reviews: [
     {
       author: 'Marie L.',
       quote: 'Accueil parfait, devis respecté.',
       rating: 5,
       date: '2026-03-14',
+      experienceDate: '2026-03-02',
     },
     { author: 'Karim B.', quote: 'Réparation rapide et bien expliquée.', rating: 4 },
   ],
@@ -68,7 +71,13 @@ test('the reviews show on the home page, their ratings read as sentences', async
         section.getByRole('img', { name: `Note : ${review.rating} sur 5` }),
       ).toBeVisible();
     }
-    await expect(section.locator('figcaption').first()).toHaveText('Marie L., mars 2026');
+    await expect(section.locator('figcaption')).toHaveText(['Marie L.', 'Karim B.']);
+    // Next to the reviews, what the law asks: each one's dates, how they are checked, their order.
+    await expect(section.locator('.testimonial__dates').first()).toHaveText(
+      'Avis du 14 mars 2026, prestation du 2 mars 2026',
+    );
+    await expect(section).toContainText(REVIEWS.checking);
+    await expect(section).toContainText('Avis classés du plus récent au plus ancien');
     // The menu leads to it, as to every section.
     await expect(page.locator(`a[href="#${ANCHOR}"]`).first()).toBeAttached();
     expect(await axeViolations(page, `#${ANCHOR}`)).toEqual([]);

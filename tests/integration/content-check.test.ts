@@ -98,7 +98,10 @@ describe.each([
     ).map(([label, rating, message]): [string, string, unknown, string] => [
       label,
       'testimonials',
-      { title: 'Avis', reviews: [{ author: 'Marie L.', quote: 'Très bon accueil.', rating }] },
+      {
+        ...DEFAULT_CONTENT.testimonials,
+        reviews: [{ author: 'Marie L.', quote: 'Très bon accueil.', rating }],
+      },
       `« Avis » n°1 : ${message}`,
     ]),
     [

@@ -164,6 +164,17 @@ export const FIELD_RULES: Record<string, FieldRule[]> = {
       "placeholder": "^https://simulateur\\.partenaire-financement\\.fr/"
     }
   ],
+  "pricing": [
+    {
+      "path": [
+        "billing"
+      ],
+      "titles": [
+        "Facturation du temps de travail"
+      ],
+      "legal": true
+    }
+  ],
   "services": [
     {
       "path": [
@@ -174,6 +185,26 @@ export const FIELD_RULES: Record<string, FieldRule[]> = {
       ],
       "legal": false,
       "placeholder": "^/images/service-"
+    }
+  ],
+  "testimonials": [
+    {
+      "path": [
+        "checking"
+      ],
+      "titles": [
+        "Vérification des avis"
+      ],
+      "legal": true
+    },
+    {
+      "path": [
+        "order"
+      ],
+      "titles": [
+        "Ordre des avis"
+      ],
+      "legal": true
     }
   ],
   "vehicles": [

@@ -187,6 +187,8 @@ export const DEFAULT_CONTENT: ContentByType = {
   },
   "testimonials": {
     "title": "Ce que disent nos clients",
+    "checking": "Les avis sont recueillis par le garage auprès de ses clients ; ils ne font pas l'objet d'une vérification par un tiers.",
+    "order": "newest-first",
     "reviews": []
   },
   "theme": {

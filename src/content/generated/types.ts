@@ -203,13 +203,26 @@ message: string
 }
 
 /**
- * Les taux horaires de main-d'œuvre.
+ * Les taux horaires de main-d'œuvre, toutes taxes comprises, et la façon dont le temps de travail est compté.
  */
 export interface PricingContent {
 title: string
+/**
+ * Le prix d'une heure, toutes taxes comprises (TTC), par exemple « 55€/h ».
+ */
 t1: string
+/**
+ * Le prix d'une heure, toutes taxes comprises (TTC), par exemple « 55€/h ».
+ */
 t2: string
+/**
+ * Le prix d'une heure, toutes taxes comprises (TTC), par exemple « 55€/h ».
+ */
 t3: string
+/**
+ * Comment le temps facturé est compté : au temps réellement passé, ou selon le barème de temps du constructeur. La loi demande de l'indiquer avec les taux.
+ */
+billing?: ("time-spent" | "manufacturer-scale" | "scale-or-time-spent")
 }
 
 /**
@@ -258,6 +271,14 @@ alt: string
 export interface TestimonialsContent {
 title: string
 /**
+ * Dites, sous les avis, s'ils sont vérifiés et comment. Si personne d'autre que vous ne les contrôle, gardez la phrase proposée.
+ */
+checking: string
+/**
+ * L'ordre dans lequel les avis sont montrés ; il est indiqué aux visiteurs.
+ */
+order: ("newest-first" | "as-listed")
+/**
  * @maxItems 30
  */
 reviews: Review[]
@@ -269,7 +290,14 @@ export interface Review {
 author: string
 quote: string
 rating: number
+/**
+ * Le jour où le client a donné son avis. La loi demande de l'afficher ; laissez vide si vous ne le connaissez pas.
+ */
 date?: string
+/**
+ * Le jour de la réparation ou de l'entretien dont parle l'avis. La loi demande de l'afficher ; laissez vide si vous ne le connaissez pas.
+ */
+experienceDate?: string
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { FirstInstalment } from '../../lib/legal/instalment-plan.ts';
+
 /** The amount range of the instalment payment, in euros (docs/product.md#payment-calculator). */
 export const MIN_AMOUNT = 50;
 export const MAX_AMOUNT = 2000;
@@ -8,6 +10,15 @@ export const INSTALMENT_PLANS = [
   { count: 3, feePercent: 4.56 },
   { count: 4, feePercent: 5.28 },
 ] as const;
+
+/**
+ * The schedule the page states for every plan: the first instalment and the fee are paid on the
+ * day of the repair, the others month by month. The representative example and its TAEG follow
+ * from it (docs/decisions/062-credit-advertising-on-the-page.md).
+ */
+export const FIRST_INSTALMENT: FirstInstalment = 'on-the-day';
+export const SCHEDULE_TEXT =
+  'La 1ʳᵉ échéance et les frais sont payés le jour de la réparation, les échéances suivantes de mois en mois.';
 
 export const PLACEHOLDER_TEXT = `Entrez un montant entre ${MIN_AMOUNT}€ et ${MAX_AMOUNT}€`;
 export const EMPTY_TEXT = 'Entrez un montant valide pour voir le calcul';

@@ -1,5 +1,6 @@
 import './payment-calculator.css';
 import { useId, useState } from 'react';
+import { CreditWarning } from '../credit/credit-advertising.tsx';
 import {
   calculate,
   EMPTY_TEXT,
@@ -7,13 +8,17 @@ import {
   formatPercent,
   PLACEHOLDER_TEXT,
   RANGE_ERROR_TEXT,
+  SCHEDULE_TEXT,
 } from './calculator.ts';
+import { RepresentativeExample } from './representative-example.tsx';
 
 /**
  * The visitor types an amount and reads the 2, 3 and 4 instalment plans at once. The outcome sits
  * in a polite live region, so that screen readers hear the message or the plans as they change.
+ * The plans are consumer credit: each comes with its representative example, and the credit
+ * warning stays in view (docs/decisions/062-credit-advertising-on-the-page.md).
  */
-export function PaymentCalculator() {
+export function PaymentCalculator({ lender }: { lender: string }) {
   const [input, setInput] = useState('');
   const inputId = useId();
   const messageId = useId();
@@ -59,13 +64,16 @@ export function PaymentCalculator() {
                     Frais : {formatEuros(option.fee)} ({formatPercent(option.feePercent)} du
                     montant), facturés séparément
                   </p>
+                  <RepresentativeExample amount={result.amount} option={option} lender={lender} />
                 </li>
               ))}
             </ul>
             <p className="calculator__note">Sans intérêts : seuls les frais s&apos;ajoutent.</p>
+            <p className="calculator__note">{SCHEDULE_TEXT}</p>
           </>
         )}
       </div>
+      <CreditWarning />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useSiteContent } from '../../content/api.ts';
 import { LazyMarkdown, preloadMarkdown } from '../../lib/markdown/lazy.tsx';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
 import { SimplePageLayout } from '../layout/simple-page-layout.tsx';
+import { LabourPricesNotice } from '../pricing/labour-prices.tsx';
 import { usePageHead } from '../seo/use-page-head.ts';
 import { legalTitle, type LegalPage } from './legal-pages.ts';
 import { legalText } from './placeholders.ts';
@@ -30,6 +31,7 @@ export function LegalPageView({ page }: { page: LegalPage }) {
             {legalText(content.identity, content.legal, page.field)}
           </LazyMarkdown>
         </Suspense>
+        {page.field === 'mentions' && <LabourPricesNotice pricing={content.pricing} />}
       </article>
     </SimplePageLayout>
   );

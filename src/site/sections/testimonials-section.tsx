@@ -5,10 +5,62 @@ import { SectionFrame } from './section-frame.tsx';
 const STARS = 5;
 
 const REVIEW_DATE = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
   month: 'long',
   year: 'numeric',
   timeZone: 'UTC',
 });
+
+type Review = TestimonialsContent['reviews'][number];
+
+/** How the reviews are ordered, as the visitor is told (code de la consommation D111-17). */
+export const ORDER_TEXT: Record<TestimonialsContent['order'], string> = {
+  'newest-first':
+    'Avis classés du plus récent au plus ancien, selon leur date ; les avis sans date viennent en dernier.',
+  'as-listed': 'Avis présentés dans l’ordre choisi par le garage.',
+};
+
+/**
+ * The reviews in the order the visitor is told: by date, newest first (a stable sort, so reviews
+ * of the same day or without a date keep the owner's order), or the owner's list as it is.
+ */
+export function orderedReviews(content: TestimonialsContent): Review[] {
+  if (content.order === 'as-listed') return content.reviews;
+  return content.reviews.toSorted((a, b) => {
+    if (!a.date || !b.date) return (a.date ? 0 : 1) - (b.date ? 0 : 1);
+    return a.date < b.date ? 1 : a.date > b.date ? -1 : 0;
+  });
+}
+
+function FrenchDate({ value }: { value: string }) {
+  // French writes the first of the month as an ordinal: « 1er décembre ».
+  const shown = REVIEW_DATE.format(new Date(`${value}T00:00:00Z`)).replace(/^1 /, '1er ');
+  return <time dateTime={value}>{shown}</time>;
+}
+
+/**
+ * The review's date and the date of the repair it is about, each shown when the owner knows it
+ * (existing reviews came without them; nothing is invented).
+ */
+function ReviewDates({ review }: { review: Review }) {
+  if (!review.date && !review.experienceDate) return null;
+  return (
+    <p className="testimonial__dates">
+      {review.date && (
+        <>
+          Avis du <FrenchDate value={review.date} />
+        </>
+      )}
+      {review.date && review.experienceDate && ', '}
+      {review.experienceDate && (
+        <>
+          {review.date ? 'prestation du ' : 'Prestation du '}
+          <FrenchDate value={review.experienceDate} />
+        </>
+      )}
+    </p>
+  );
+}
 
 /** A star drawn inline (no font or emoji needed), filled or outlined. */
 function Star({ filled }: { filled: boolean }) {
@@ -37,8 +89,9 @@ export function Rating({ value }: { value: number }) {
 }
 
 /**
- * Customer reviews as the owner typed them. No review markup for search engines: they ignore the
- * reviews a business publishes about itself.
+ * Customer reviews as the owner typed them, with what the law asks next to them: whether and how
+ * they are checked, the order they are shown in, and each one's dates (docs/legal.md#customer-reviews).
+ * No review markup for search engines: they ignore the reviews a business publishes about itself.
  */
 export function TestimonialsSection({ content }: { content: TestimonialsContent }) {
   return (
@@ -46,29 +99,26 @@ export function TestimonialsSection({ content }: { content: TestimonialsContent 
       {content.reviews.length === 0 ? (
         <p>Aucun avis pour le moment.</p>
       ) : (
-        <ul className="testimonials">
-          {content.reviews.map((review, index) => (
-            <li key={index} className="testimonial">
-              <figure>
-                <Rating value={review.rating} />
-                <blockquote className="prose-lines">
-                  <p>{review.quote}</p>
-                </blockquote>
-                <figcaption>
-                  {review.author}
-                  {review.date && (
-                    <>
-                      {', '}
-                      <time dateTime={review.date}>
-                        {REVIEW_DATE.format(new Date(`${review.date}T00:00:00Z`))}
-                      </time>
-                    </>
-                  )}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <>
+          <div className="testimonials__terms">
+            <p>{content.checking}</p>
+            <p>{ORDER_TEXT[content.order]}</p>
+          </div>
+          <ul className="testimonials">
+            {orderedReviews(content).map((review, index) => (
+              <li key={index} className="testimonial">
+                <figure>
+                  <Rating value={review.rating} />
+                  <blockquote className="prose-lines">
+                    <p>{review.quote}</p>
+                  </blockquote>
+                  <figcaption>{review.author}</figcaption>
+                  <ReviewDates review={review} />
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </SectionFrame>
   );
