@@ -94,3 +94,14 @@ export function legalNotice(identity: IdentityContent): LegalNotice {
     incomplete: [...publisher, director, ...host].some((i) => i.value === null),
   };
 }
+
+/**
+ * How a visitor reaches the garage to use their rights, in words: « en écrivant à … ou en
+ * appelant le … », or « en contactant le garage » while neither is known.
+ */
+export function contactWays(identity: IdentityContent): string {
+  const email = identityValue(identity, 'email');
+  const phone = identityValue(identity, 'phone');
+  const ways = [email && `en écrivant à ${email}`, phone && `en appelant le ${phone}`];
+  return ways.filter(Boolean).join(' ou ') || 'en contactant le garage';
+}

@@ -5,7 +5,7 @@ import {
   VISIT_RETENTION_MONTHS,
 } from '../../lib/retention.ts';
 import { VisitCountingChoice } from '../visits/visit-counting-choice.tsx';
-import { identityAddress, identityValue } from './legal-items.ts';
+import { contactWays, identityAddress, identityValue } from './legal-items.ts';
 import { ItemValue } from './legal-notice-details.tsx';
 
 /**
@@ -95,9 +95,8 @@ export function PrivacyDetails({ identity }: { identity: IdentityContent }) {
       <p>
         Vous pouvez demander l&apos;accès aux données vous concernant, leur rectification, leur
         effacement ou la limitation de leur usage, vous opposer à leur usage et en recevoir une
-        copie, en écrivant à <ItemValue value={email} /> ou en appelant le{' '}
-        <ItemValue value={phone} />. Le garage vous répond dans un délai d&apos;un mois. Vous pouvez
-        aussi adresser une réclamation à la CNIL (www.cnil.fr).
+        copie, {contactWays(identity)}. Le garage vous répond dans un délai d&apos;un mois. Vous
+        pouvez aussi adresser une réclamation à la CNIL (www.cnil.fr).
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { IdentityContent } from '../../content/generated/types.ts';
 import { REQUEST_RETENTION_MONTHS } from '../../lib/retention.ts';
-import { identityValue } from '../legal/legal-items.ts';
+import { contactWays } from '../legal/legal-items.ts';
 
 /**
  * What the visitor is told where the request form collects their details (RGPD article 13,
@@ -15,18 +15,13 @@ export function RequestNotice({
   identity: IdentityContent;
   privacyPath: string;
 }) {
-  const email = identityValue(identity, 'email');
-  const phone = identityValue(identity, 'phone');
-  const contact = [email && `en écrivant à ${email}`, phone && `en appelant le ${phone}`]
-    .filter(Boolean)
-    .join(' ou ');
   return (
     <p className="request-form__notice" id="demande-donnees">
       Vos informations sont enregistrées par {identity.name.trim()} pour répondre à votre demande
       (devis ou rendez-vous), et ne servent à rien d&apos;autre ; seul le garage les lit. Elles sont
       effacées {REQUEST_RETENTION_MONTHS} mois après l&apos;envoi. Vous pouvez y accéder, les faire
-      corriger ou effacer, ou vous opposer à leur usage {contact || 'en contactant le garage'} ;
-      vous pouvez aussi saisir la CNIL. Le détail est dans la{' '}
+      corriger ou effacer, ou vous opposer à leur usage {contactWays(identity)} ; vous pouvez aussi
+      saisir la CNIL. Le détail est dans la{' '}
       <Link to={privacyPath}>politique de confidentialité</Link>.
     </p>
   );
