@@ -128,7 +128,8 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   }, DAY_MS);
   purgeTimer.unref();
   void purgeExpiredRequests(database, config.requestRetentionMonths);
-  void rollUpOldVisits(database);
+  // Awaited, so that the first pass is over before anyone else writes or reads visits.
+  await rollUpOldVisits(database);
 
   let closing: Promise<void> | undefined;
   return {
