@@ -4,6 +4,7 @@ import path from 'node:path';
 import { makeApiKey } from './jwt.ts';
 import { StartupError } from './startup-error.ts';
 import { normalizeSiteUrl } from './seo/sitemap.ts';
+import { REQUEST_RETENTION_MONTHS } from '../src/lib/retention.ts';
 
 /**
  * Everything the self-hosted server reads from its environment, with every bound a request path
@@ -297,7 +298,7 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     mailHourlyLimit: integer('MAIL_HOURLY_LIMIT', env.MAIL_HOURLY_LIMIT, 100),
     requestRetentionMonths: Math.max(
       1,
-      integer('REQUEST_RETENTION_MONTHS', env.REQUEST_RETENTION_MONTHS, 24),
+      integer('REQUEST_RETENTION_MONTHS', env.REQUEST_RETENTION_MONTHS, REQUEST_RETENTION_MONTHS),
     ),
     recoveryRateLimit: integer('AUTH_RECOVERY_RATE_LIMIT', env.AUTH_RECOVERY_RATE_LIMIT, 5),
     recoveryPerEmailLimit: integer(

@@ -121,12 +121,15 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   void publishDuePosts(database);
   // Mails left to send by a previous run, then the requests past their retention.
   outbox?.kick();
-  const purgeTimer = setInterval(
-    () => void purgeExpiredRequests(database, config.requestRetentionMonths),
-    DAY_MS,
-  );
+  // Then the single visits past the audience-measurement limit, kept as daily counts.
+  const purgeTimer = setInterval(() => {
+    void purgeExpiredRequests(database, config.requestRetentionMonths);
+    void rollUpOldVisits(database);
+  }, DAY_MS);
   purgeTimer.unref();
   void purgeExpiredRequests(database, config.requestRetentionMonths);
+  // Awaited, so that the first pass is over before anyone else writes or reads visits.
+  await rollUpOldVisits(database);
 
   let closing: Promise<void> | undefined;
   return {
@@ -176,6 +179,25 @@ export async function purgeExpiredRequests(db: Database, months: number): Promis
     );
   } catch (error) {
     log.error(`Suppression des demandes expirées impossible : ${describeError(error)}`);
+    return 0;
+  }
+}
+
+/**
+ * Visits older than 25 months are deleted, their daily counts kept: at start, then daily, as
+ * pg_cron does on hosted Supabase (docs/legal.md#privacy).
+ */
+export async function rollUpOldVisits(db: Database): Promise<number> {
+  try {
+    return await db.asRequest(
+      { role: 'service_role', claims: { role: 'service_role' } },
+      async (tx) => {
+        const { rows } = await tx.query<{ n: number }>('select public.roll_up_old_visits() as n');
+        return rows[0]?.n ?? 0;
+      },
+    );
+  } catch (error) {
+    log.error(`Regroupement des anciennes visites impossible : ${describeError(error)}`);
     return 0;
   }
 }

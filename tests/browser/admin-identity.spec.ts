@@ -48,10 +48,10 @@ test('the owner renames the garage and sees the new name on the home page and in
   await footer.getByRole('link', { name: mentions.title }).click();
   await expect(page).toHaveURL(mentions.path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(mentions.title);
-  await expect(page.getByRole('main')).toContainText(`Le site est édité par ${name}`);
+  await expect(page.getByRole('main')).toContainText(`Nom : ${name}`);
   await expect(page).toHaveTitle(`${mentions.title} – ${name}`);
   await page.reload();
-  await expect(page.getByRole('main')).toContainText(`Le site est édité par ${name}`);
+  await expect(page.getByRole('main')).toContainText(`Nom : ${name}`);
   await expect(page.getByRole('banner').getByRole('link', { name, exact: true })).toBeVisible();
 });
 
@@ -66,7 +66,7 @@ test('axe finds no violation on the two panels and the legal pages', async ({ br
   await page.goto('/admin/legal');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pages légales');
   await expect(page.getByRole('region', { name: 'Aperçu en direct' })).toContainText(
-    `Le site est édité par ${START.name}`,
+    `Nom : ${START.name}`,
   );
   expect(await axeViolations(page)).toEqual([]);
   for (const legal of LEGAL_PAGES) {

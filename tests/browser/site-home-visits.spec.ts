@@ -101,3 +101,48 @@ test('other pages record no home visit', async ({ page }) => {
   expect(calls).toEqual([]);
   expect(await lastVisit(page)).toBeNull();
 });
+
+test('a last visit first stored over 13 months ago is forgotten, and the visit counted anew', async ({
+  page,
+}) => {
+  await page.goto('/blog');
+  // Within 6 hours, but first written 13 months and a day ago: past the lifetime (docs/legal.md#privacy).
+  await page.evaluate(() => {
+    const since = new Date();
+    since.setUTCMonth(since.getUTCMonth() - 13);
+    since.setUTCDate(since.getUTCDate() - 1);
+    localStorage.setItem('lastHomeVisit', new Date(Date.now() - 60_000).toISOString());
+    localStorage.setItem('lastHomeVisitSince', since.toISOString());
+  });
+  const calls = watchVisits(page);
+  const recorded = page.waitForResponse((r) => r.url().includes('/functions/v1/recordVisit'));
+  await page.goto('/');
+  expect((await recorded).status()).toBe(200);
+  expect(calls).toHaveLength(1);
+  const since = await page.evaluate(() => localStorage.getItem('lastHomeVisitSince'));
+  expect(Math.abs(Date.now() - Date.parse(since!))).toBeLessThan(60_000);
+});
+
+test('the privacy page stops the counting on this browser, and starts it again', async ({
+  page,
+}) => {
+  await page.goto('/confidentialite');
+  await page.getByRole('button', { name: 'Ne plus compter mes visites' }).click();
+  await expect(
+    page.getByText('Vos visites ne sont plus comptées sur ce navigateur.'),
+  ).toBeVisible();
+
+  const calls = watchVisits(page);
+  await page.goto('/');
+  await expect(page.locator('#hero h1')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual([]);
+  expect(await lastVisit(page)).toBeNull();
+
+  await page.goto('/confidentialite');
+  await page.getByRole('button', { name: 'Compter à nouveau mes visites' }).click();
+  await expect(page.getByText('Vos visites sont comptées sur ce navigateur.')).toBeVisible();
+  const recorded = page.waitForResponse((r) => r.url().includes('/functions/v1/recordVisit'));
+  await page.goto('/');
+  expect((await recorded).status()).toBe(200);
+});

@@ -137,6 +137,16 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
     }
     expect(page).toMatch(new RegExp(`<a href="${PRIVACY}">politique de confidentialité</a>`));
     expect(control(page, 'demande-consent')).toMatch(/type="checkbox"/);
+    // Under the consent box: who keeps the details, why, how long, and the visitor's rights.
+    const notice = unescape(page.slice(page.indexOf('request-form__notice'))).replace(
+      /<!-- -->/g,
+      '',
+    );
+    expect(notice).toContain(
+      `Vos informations sont enregistrées par ${DEFAULT_CONTENT.identity.name} pour répondre à votre demande`,
+    );
+    expect(notice).toContain("effacées 24 mois après l'envoi");
+    expect(notice).toContain('saisir la CNIL');
 
     // The hidden field for robots: out of sight, out of the tab order, away from assistive tech.
     expect(page).toMatch(/<div class="request-form__trap" aria-hidden="true">/);

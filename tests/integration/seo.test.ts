@@ -109,7 +109,10 @@ describe('/sitemap.xml', () => {
     const { error } = await server
       .serviceClient()
       .from('site_content')
-      .upsert({ type: 'legal', content: { ...DEFAULT_CONTENT.legal, director: 'Jeanne Martin' } });
+      .upsert({
+        type: 'legal',
+        content: { ...DEFAULT_CONTENT.legal, mentions: 'Site réalisé par Jeanne Martin.' },
+      });
     if (error) throw new Error(error.message);
     const after = await sitemap();
     for (const path of LEGAL_PATHS) {

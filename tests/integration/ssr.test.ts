@@ -38,7 +38,11 @@ function escaped(text: string): string {
 const IDENTITY = {
   ...DEFAULT_CONTENT.identity,
   name: 'Garage Martin',
-  legalForm: 'SARL au capital de 8 000 €',
+  legalForm: 'SARL',
+  shareCapital: '8 000 €',
+  registration: 'RCS Lyon 123 456 789',
+  director: 'Jeanne Martin',
+  host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix', phone: '09 72 10 10 07' },
   siret: '123 456 789 00012',
   street: '12 rue des Lilas',
   postalCode: '69003',
@@ -193,7 +197,7 @@ describe('server-rendered public pages', () => {
     expect(metaContent(html, 'property', 'og:site_name')).toBe('Garage Martin');
     const root = html.split('<div id="root">')[1]!;
     expect(root).toContain(`<h1>${escaped(page.title)}</h1>`);
-    const body = root.slice(root.indexOf('legal-page__content'), root.indexOf('<footer'));
+    const body = root.slice(root.indexOf('legal-page__details'), root.indexOf('<footer'));
     // The identity's details, never a placeholder.
     for (const text of [
       'Garage Martin',
@@ -206,13 +210,26 @@ describe('server-rendered public pages', () => {
   });
 
   it('says what the legal notice and the privacy policy must say', async () => {
-    const mentions = (await get('/mentions-legales')).html;
-    expect(mentions).toContain('SARL au capital de 8 000 €, SIRET 123 456 789 00012');
-    expect(mentions).toContain('Directeur de la publication');
-    expect(mentions).toContain('Hébergeur');
+    // React separates adjacent texts with empty comments, which a reader never sees.
+    const mentions = (await get('/mentions-legales')).html.replace(/<!-- -->/g, '');
+    for (const item of [
+      'Forme juridique : SARL',
+      'Capital social : 8 000 €',
+      'Immatriculation : RCS Lyon 123 456 789',
+      'SIRET : 123 456 789 00012',
+      'Jeanne Martin',
+      'Nom : OVH SAS',
+      'Téléphone : 09 72 10 10 07',
+      // The owner's text follows the items.
+      'Propriété intellectuelle',
+    ]) {
+      expect(mentions).toContain(escaped(item));
+    }
+    expect(mentions).not.toContain('en cours de complétion');
     const privacy = (await get('/confidentialite')).html;
     expect(privacy).toContain('Aucun cookie');
     expect(privacy).toContain('le nom de la page et l&#x27;heure');
+    expect(privacy).toContain('Vos échanges avec nous');
   });
 
   it('renders /blog with the published posts only', async () => {

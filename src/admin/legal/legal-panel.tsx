@@ -1,24 +1,20 @@
-import { Suspense } from 'react';
 import type { LegalContent } from '../../content/generated/types.ts';
 import type { SiteContent } from '../../content/content.ts';
-import { LazyMarkdown } from '../../lib/markdown/lazy.tsx';
+import { LegalPageBody } from '../../site/legal/legal-page.tsx';
 import { LEGAL_PAGES } from '../../site/legal/legal-pages.ts';
-import { legalText } from '../../site/legal/placeholders.ts';
 import { ContentPanel } from '../content/content-panel.tsx';
 
-/** Both legal pages as visitors read them, placeholders filled from the stored identity. */
+/** Both legal pages as visitors read them: the items from the identity, then the texts typed. */
 function LegalPreview({ legal, content }: { legal: LegalContent; content: SiteContent }) {
   return (
-    <Suspense fallback={<p role="status">Chargement de l&apos;aperçu…</p>}>
+    <>
       {LEGAL_PAGES.map((page) => (
         <section key={page.path} className="legal-preview">
           <h2>{page.title}</h2>
-          <LazyMarkdown className="markdown">
-            {legalText(content.identity, legal, page.field)}
-          </LazyMarkdown>
+          <LegalPageBody page={page} content={content} legal={legal} />
         </section>
       ))}
-    </Suspense>
+    </>
   );
 }
 
@@ -31,8 +27,11 @@ export function LegalPanel() {
       intro={
         <>
           Les mentions légales et la politique de confidentialité, liées en pied de page de toutes
-          les pages. Le nom, l&apos;adresse et les coordonnées du garage y sont repris de « Identité
-          du garage » : l&apos;aperçu montre les pages telles que les visiteurs les lisent.
+          les pages. Ce que la loi demande d&apos;y lire (le garage, son immatriculation, le
+          directeur de la publication, l&apos;hébergeur, ce que le site enregistre et pendant
+          combien de temps) est écrit par le site à partir de « Identité du garage » : complétez
+          l&apos;identité, et ajoutez ici seulement vos propres textes. L&apos;aperçu montre les
+          pages telles que les visiteurs les lisent.
         </>
       }
       renderPreview={(legal, content) => <LegalPreview legal={legal} content={content} />}

@@ -172,23 +172,15 @@ url: string
 }
 
 /**
- * Les mentions légales et la politique de confidentialité, liées depuis le pied de page.
+ * Les mentions légales et la politique de confidentialité, liées depuis le pied de page. Ce que la loi demande d'y lire (le garage, son immatriculation, le directeur de la publication, l'hébergeur, ce que le site enregistre et vos droits) est repris de « Identité du garage » : écrivez ici seulement ce que vous voulez ajouter.
  */
 export interface LegalContent {
 /**
- * La personne responsable du contenu du site (souvent le gérant).
- */
-director: string
-/**
- * Le nom, l'adresse et le téléphone de l'hébergeur du site ; chaque ligne est séparée d'une virgule à l'affichage.
- */
-host: string
-/**
- * Le nom du garage, sa forme juridique, son SIRET, son adresse, son téléphone et son e-mail sont repris de « Identité du garage », le directeur de la publication et l'hébergeur des champs ci-dessus : les mots entre doubles accolades sont remplacés par ces informations sur la page publiée. L'aperçu plus bas montre la page telle que les visiteurs la lisent.
+ * Ce que vous ajoutez aux mentions légales, après les informations obligatoires reprises de « Identité du garage » (nom, forme juridique, capital, immatriculation, adresse, téléphone, e-mail, TVA, directeur de la publication, hébergeur). L'aperçu plus bas montre la page telle que les visiteurs la lisent.
  */
 mentions: string
 /**
- * Le nom du garage, sa forme juridique, son SIRET, son adresse, son téléphone et son e-mail sont repris de « Identité du garage », le directeur de la publication et l'hébergeur des champs ci-dessus : les mots entre doubles accolades sont remplacés par ces informations sur la page publiée. L'aperçu plus bas montre la page telle que les visiteurs la lisent.
+ * Ce que vous ajoutez à la politique de confidentialité, après ce que le site écrit lui-même : qui est responsable des données (repris de « Identité du garage »), ce que le formulaire de demande et la mesure d'audience enregistrent, combien de temps, et comment exercer ses droits. L'aperçu plus bas montre la page telle que les visiteurs la lisent.
  */
 privacy: string
 }

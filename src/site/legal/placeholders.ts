@@ -1,4 +1,5 @@
 import type { IdentityContent, LegalContent } from '../../content/generated/types.ts';
+import { identityValue, PENDING_TEXT } from './legal-items.ts';
 
 type Values = Record<string, string>;
 
@@ -7,7 +8,7 @@ export function addressLine(identity: IdentityContent): string {
   return `${identity.street.trim()}, ${identity.postalCode.trim()} ${identity.city.trim()}`;
 }
 
-/** The `{{…}}` placeholders of the identity, by name (the form's help text names them in words). */
+/** The `{{…}}` placeholders of the identity, by name. */
 export function identityPlaceholders(identity: IdentityContent): Values {
   return {
     nom: identity.name,
@@ -28,34 +29,30 @@ export function fillPlaceholders(text: string, values: Values): string {
   );
 }
 
-/** A value on one line, for a place in a sentence: its lines joined by commas. */
-function oneLine(text: string): string {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
+/**
+ * Every placeholder a stored legal text may still use, from the identity. The pages shipped with
+ * `{{nom}}`-style placeholders until the mandatory items were written by the site itself
+ * (docs/decisions/060-legal-items-from-identity.md); a text an owner wrote then keeps reading
+ * right. A director or host not known yet reads as being completed, never as an example.
+ */
+export function legalPlaceholders(identity: IdentityContent): Values {
+  const pending = (value: string | null) => value ?? PENDING_TEXT;
+  const host = [identity.host?.name, identity.host?.address, identity.host?.phone]
+    .map((part) => part?.trim())
     .filter(Boolean)
     .join(', ');
-}
-
-/**
- * Every placeholder a legal page may use: the identity's, then the director of publication and
- * the host (which may use the identity's themselves). They are filled when a page is shown, so
- * the pages follow the identity (docs/decisions/021-identity-and-legal-pages.md).
- */
-export function legalPlaceholders(identity: IdentityContent, legal: LegalContent): Values {
-  const values = identityPlaceholders(identity);
   return {
-    ...values,
-    directeur: oneLine(fillPlaceholders(legal.director, values)),
-    hebergeur: oneLine(fillPlaceholders(legal.host, values)),
+    ...identityPlaceholders(identity),
+    directeur: pending(identityValue(identity, 'director')),
+    hebergeur: host || PENDING_TEXT,
   };
 }
 
-/** The markdown of one legal page, its placeholders filled. */
+/** The markdown of one legal page as the owner wrote it, any placeholder filled. */
 export function legalText(
   identity: IdentityContent,
   legal: LegalContent,
   field: 'mentions' | 'privacy',
 ): string {
-  return fillPlaceholders(legal[field], legalPlaceholders(identity, legal));
+  return fillPlaceholders(legal[field], legalPlaceholders(identity));
 }

@@ -1,10 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ModalContent } from '../../content/generated/types.ts';
+import { recall, remember } from '../visits/browser-memory.ts';
 
 /**
  * A visitor's close hides the pop-up in this browser only (docs/decisions/004-visits-and-popup.md),
  * until its content changes. The browser keeps the fingerprint of the content it closed, never the
- * content.
+ * content, and forgets it 13 months after the first close (../visits/browser-memory.ts).
  */
 export const POPUP_DISMISSED_KEY = 'popupDismissed';
 
@@ -23,7 +24,7 @@ export function popupFingerprint(popup: Pick<ModalContent, 'title' | 'message'>)
 
 function readDismissed(): string | null {
   try {
-    return window.localStorage.getItem(POPUP_DISMISSED_KEY);
+    return recall(window.localStorage, POPUP_DISMISSED_KEY, Date.now());
   } catch {
     // Storage refused (privacy settings): the pop-up shows on each visit.
     return null;
@@ -58,7 +59,7 @@ export function usePopupDismissal(fingerprint: string): {
   );
   const dismiss = useCallback(() => {
     try {
-      window.localStorage.setItem(POPUP_DISMISSED_KEY, fingerprint);
+      remember(window.localStorage, POPUP_DISMISSED_KEY, fingerprint, Date.now());
     } catch {
       // Without storage the close lasts until the page is left (see SitePopup).
     }

@@ -33,6 +33,8 @@ interface RequestFormProps {
   initial: RequestFormState;
   services: readonly string[];
   privacyPath: string;
+  /** What the visitor is told about their data, shown under the consent box. */
+  notice?: ReactNode;
 }
 
 /**
@@ -40,7 +42,7 @@ interface RequestFormProps {
  * plain form that posts to the server without JavaScript; hydrated, it checks with the same rules,
  * sends through the public API and shows the confirmation without reloading.
  */
-export function RequestForm({ initial, services, privacyPath }: RequestFormProps) {
+export function RequestForm({ initial, services, privacyPath, notice }: RequestFormProps) {
   const [values, setValues] = useState<RequestFormValues>(initial.values);
   const [problems, setProblems] = useState<FormProblem[]>(initial.problems);
   const [sent, setSent] = useState(initial.sent);
@@ -247,6 +249,7 @@ export function RequestForm({ initial, services, privacyPath }: RequestFormProps
         </label>
         {problemOf('consent') && <FieldError field="consent" problem={problemOf('consent')!} />}
       </div>
+      {notice}
 
       {/* For robots only: people never see it, nor does assistive technology. */}
       <div className="request-form__trap" aria-hidden="true">

@@ -90,3 +90,39 @@ describe('the request page', () => {
     expect(html).not.toContain('<form');
   });
 });
+
+describe('the notice under the consent box', () => {
+  const text = (html: string) =>
+    html
+      .replace(/<!-- -->/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;/g, "'")
+      .replace(/\s+/g, ' ');
+
+  it('says who keeps the details, why, for how long and how to use one’s rights', () => {
+    const content = structuredClone(DEFAULT_CONTENT) as SiteContent;
+    content.identity = {
+      ...content.identity,
+      name: 'Garage Martin',
+      email: 'atelier@garage-martin.fr',
+      phone: '04 72 00 11 22',
+    };
+    const html = renderPage(fresh(), content);
+    const notice = text(
+      html.slice(html.indexOf('request-form__consent'), html.indexOf('request-form__trap')),
+    );
+    expect(notice).toContain('enregistrées par Garage Martin pour répondre à votre demande');
+    expect(notice).toContain("effacées 24 mois après l'envoi");
+    expect(notice).toContain(
+      'en écrivant à atelier@garage-martin.fr ou en appelant le 04 72 00 11 22',
+    );
+    expect(notice).toContain('CNIL');
+    expect(notice).toContain('politique de confidentialité');
+  });
+
+  it('never gives the shipped example e-mail or phone as the way to reach the garage', () => {
+    const html = text(renderPage(fresh()));
+    expect(html).not.toContain(DEFAULT_CONTENT.identity.email);
+    expect(html).toContain('ou vous opposer à leur usage en contactant le garage');
+  });
+});

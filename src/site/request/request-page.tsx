@@ -7,6 +7,7 @@ import { telHref } from '../sections/contact-section.tsx';
 import { usePageHead } from '../seo/use-page-head.ts';
 import { requestPageTitle, REQUEST_PAGE_HEADING } from './request-route.ts';
 import { RequestForm } from './request-form.tsx';
+import { RequestNotice } from './request-notice.tsx';
 import { freshFormState, requestFormKeys, type RequestFormState } from './request-form-model.ts';
 import { parisDay } from './preferred-days.ts';
 
@@ -45,6 +46,7 @@ export function RequestPage() {
           initial={initial}
           services={content.services.servicesList}
           privacyPath={PRIVACY_PATH}
+          notice={<RequestNotice identity={content.identity} privacyPath={PRIVACY_PATH} />}
         />
       </article>
     </SimplePageLayout>

@@ -1,8 +1,15 @@
 import { useEffect } from 'react';
 import { loadPublicFunctions } from '../../lib/public-client.ts';
+import { forget, recall, remember } from './browser-memory.ts';
 
 /** When this browser last recorded a home visit (docs/product.md#visits-and-statistics). */
 export const LAST_HOME_VISIT_KEY = 'lastHomeVisit';
+
+/**
+ * Set when the visitor asked, on the privacy page, that this browser's visits no longer be
+ * counted: nothing is sent while it is there (docs/legal.md#privacy).
+ */
+export const VISIT_COUNTING_OFF_KEY = 'visitCountingOff';
 
 /** At most one recorded home visit per browser in this window. */
 export const VISIT_WINDOW_MS = 6 * 60 * 60 * 1000;
@@ -19,7 +26,7 @@ export function isVisitDue(lastVisit: string | null, now: number): boolean {
   return now - last >= VISIT_WINDOW_MS;
 }
 
-function storage(): Storage | null {
+export function storage(): Storage | null {
   try {
     return window.localStorage;
   } catch {
@@ -33,14 +40,16 @@ function storage(): Storage | null {
  * second tab or React's development double effect while the first call is in flight then sees a
  * recent visit and sends nothing, while a failed call leaves the next load free to try again.
  * Without storage nothing is sent, as a visit could not be told from the next one. A failure is
- * silent for the visitor; the developer gets a warning.
+ * silent for the visitor; the developer gets a warning. The stored time is forgotten 13 months
+ * after it was first written (./browser-memory.ts), and nothing is sent from a browser whose
+ * visitor turned the counting off.
  */
 export async function recordHomeVisit(now = Date.now()): Promise<void> {
   const store = storage();
-  if (!store) return;
-  const previous = store.getItem(LAST_HOME_VISIT_KEY);
+  if (!store || store.getItem(VISIT_COUNTING_OFF_KEY) !== null) return;
+  const previous = recall(store, LAST_HOME_VISIT_KEY, now);
   if (!isVisitDue(previous, now)) return;
-  store.setItem(LAST_HOME_VISIT_KEY, new Date(now).toISOString());
+  remember(store, LAST_HOME_VISIT_KEY, new Date(now).toISOString(), now);
 
   try {
     const functions = await loadPublicFunctions();
@@ -48,7 +57,7 @@ export async function recordHomeVisit(now = Date.now()): Promise<void> {
     const { error } = await functions.invoke('recordVisit', { body: { page: 'home' } });
     if (error) throw error;
   } catch (error) {
-    if (previous === null) store.removeItem(LAST_HOME_VISIT_KEY);
+    if (previous === null) forget(store, LAST_HOME_VISIT_KEY);
     else store.setItem(LAST_HOME_VISIT_KEY, previous);
     console.warn("La visite n'a pas pu être enregistrée", error);
   }
