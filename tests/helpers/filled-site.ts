@@ -23,6 +23,7 @@ export const FILLED_SITE = {
   },
   hero: { ...DEFAULT_CONTENT.hero, backgroundImage: '/storage/v1/object/public/media/atelier.jpg' },
   services: { ...DEFAULT_CONTENT.services, imageUrl: '/storage/v1/object/public/media/pont.jpg' },
+  pricing: { ...DEFAULT_CONTENT.pricing, billing: 'manufacturer-scale' },
   vehicles: {
     ...DEFAULT_CONTENT.vehicles,
     iframeUrl: 'https://annonces.mon-partenaire-auto.fr/martin',
