@@ -35,6 +35,8 @@ import {
   type RequestFormState,
 } from './site/request/request-form-model.ts';
 import { parisDay } from './site/request/preferred-days.ts';
+import { parisToday } from './lib/hours/paris-day.ts';
+import { parisTodayKey } from './site/hours/use-paris-today.ts';
 import { REQUEST_FORM_PATH } from './site/request/request-route.ts';
 import {
   articleHead,
@@ -148,6 +150,8 @@ async function prefetch(
   const rows = await source.siteContentRows();
   const content: SiteContent = parseSiteContent(rows);
   set(contentKeys.all, content);
+  // The day the page shows its hours for: the browser hydrates with the same one.
+  set(parisTodayKey, parisToday(Date.now()));
 
   if (route.page === 'home') {
     set(blogPostKeys.latest(HOME_POSTS_LIMIT), await source.publishedPosts(HOME_POSTS_LIMIT));

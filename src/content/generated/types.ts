@@ -69,14 +69,56 @@ description: string
 backgroundImage: string
 }
 
+export type ClockTime = string
 /**
- * Les horaires d'ouverture, en texte libre.
+ * Aucune plage : fermé ce jour-là. Deux plages au plus (le matin et l'après-midi).
+ * 
+ * @maxItems 2
+ */
+export type DayRanges = TimeRange[]
+export type CalendarDate = string
+export type ExceptionLabel = string
+
+/**
+ * Les horaires d'ouverture de la semaine, les fermetures (congés) et les ouvertures exceptionnelles. Les jours fériés sont fermés, sauf ouverture exceptionnelle ce jour-là.
  */
 export interface HoursContent {
-weekdays: string
-saturday: string
-sunday: string
-holidays: string
+week: {
+lundi: DayRanges
+mardi: DayRanges
+mercredi: DayRanges
+jeudi: DayRanges
+vendredi: DayRanges
+samedi: DayRanges
+dimanche: DayRanges
+}
+/**
+ * Une fermeture (congés, travaux) du premier au dernier jour, ou une ouverture exceptionnelle un jour donné, par exemple un jour férié.
+ * 
+ * @maxItems 40
+ */
+exceptions: (Closure | SpecialOpening)[]
+note?: string
+}
+export interface TimeRange {
+opens: ClockTime
+closes: ClockTime
+}
+export interface Closure {
+kind: "fermeture"
+from: CalendarDate
+to: CalendarDate
+label?: ExceptionLabel
+}
+export interface SpecialOpening {
+kind: "ouverture"
+date: CalendarDate
+/**
+ * @minItems 1
+ * @maxItems 2
+ */
+ranges: TimeRange[]
+label?: ExceptionLabel
 }
 
 /**
