@@ -145,13 +145,16 @@ async function prefetch(
   source: PublicDataSource,
   siteUrl: string,
   requestForm: RequestFormState | undefined,
+  live: boolean,
 ): Promise<{ head: PageHead; status: 200 | 404 }> {
   const set = <T,>(key: readonly unknown[], data: T) => client.setQueryData(key, data);
   const rows = await source.siteContentRows();
   const content: SiteContent = parseSiteContent(rows);
   set(contentKeys.all, content);
-  // The day the page shows its hours for: the browser hydrates with the same one.
-  set(parisTodayKey, parisToday(Date.now()));
+  // The day the page shows its hours for: the browser hydrates with the same one. A prerendered
+  // page is read on days its build does not know: it carries no day, so neither a closure notice
+  // nor the coming exceptions, and the browser adds them for its own day once hydrated.
+  set(parisTodayKey, live ? parisToday(Date.now()) : null);
 
   if (route.page === 'home') {
     set(blogPostKeys.latest(HOME_POSTS_LIMIT), await source.publishedPosts(HOME_POSTS_LIMIT));
@@ -227,7 +230,7 @@ export async function renderPage(
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Infinity, retry: false } },
   });
-  const { head, status } = await prefetch(client, route, source, siteUrl, requestForm);
+  const { head, status } = await prefetch(client, route, source, siteUrl, requestForm, live);
   // A page whose code were still loading would render as its fallback.
   await preloadPage(pathname);
   const markup = renderToString(

@@ -11,7 +11,7 @@ import { useParisToday } from './use-paris-today.ts';
 export function ClosureNotice() {
   const { content } = useSiteContent();
   const today = useParisToday();
-  const closure = closureOn(content.hours, today);
+  const closure = today === null ? null : closureOn(content.hours, today);
   if (!closure) return null;
   return (
     <div className="closure-notice" role="note">

@@ -7,14 +7,16 @@ export const parisTodayKey = ['paris-today'] as const;
 
 /**
  * Today in Paris ('YYYY-MM-DD'). The first render uses the day the server rendered the page on,
- * so hydration matches its HTML; the browser then moves to its own day (a prerendered page may be
- * older) and to the next one at midnight, so that a page left open does not keep a closure past.
+ * so hydration matches its HTML: null for a prerendered page, which carries no day (its build
+ * cannot know when it is read). The browser then moves to its own day, and to the next one at
+ * midnight, so that a page left open does not keep a closure past.
  */
-export function useParisToday(): string {
+export function useParisToday(): string | null {
   const client = useQueryClient();
-  const [today, setToday] = useState(
-    () => client.getQueryData<string>(parisTodayKey) ?? parisToday(Date.now()),
-  );
+  const [today, setToday] = useState(() => {
+    const rendered = client.getQueryData<string | null>(parisTodayKey);
+    return rendered === undefined ? parisToday(Date.now()) : rendered;
+  });
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
     const update = () => {

@@ -10,7 +10,7 @@ import { SectionFrame } from './section-frame.tsx';
  */
 export function HoursSection({ content }: { content: HoursContent }) {
   const today = useParisToday();
-  const exceptions = upcomingExceptions(content, today);
+  const exceptions = today === null ? [] : upcomingExceptions(content, today);
   const note = content.note?.trim();
   return (
     <SectionFrame anchor={SECTION_TYPES.hours.anchor} title="Horaires d'ouverture">
