@@ -70,7 +70,7 @@ as $fn$
     "vendredi": [{"opens": "09:00", "closes": "13:00"}, {"opens": "14:00", "closes": "18:00"}],
     "samedi": [],
     "dimanche": []
-  }, "exceptions": []}'::jsonb
+  }, "closures": [], "openings": []}'::jsonb
 $fn$;
 
 -- 'lundi 25 décembre 2028': French words by hand, whatever the server's locale.
@@ -106,14 +106,13 @@ begin
     hours := private.hours_default();
   end if;
   select e -> 'ranges' into ranges
-    from jsonb_array_elements(coalesce(hours -> 'exceptions', '[]'::jsonb)) e
-   where e ->> 'kind' = 'ouverture' and e ->> 'date' = to_char(day, 'YYYY-MM-DD')
+    from jsonb_array_elements(coalesce(hours -> 'openings', '[]'::jsonb)) e
+   where e ->> 'date' = to_char(day, 'YYYY-MM-DD')
    limit 1;
   if ranges is null then
     select e into closure
-      from jsonb_array_elements(coalesce(hours -> 'exceptions', '[]'::jsonb)) e
-     where e ->> 'kind' = 'fermeture'
-       and e ->> 'from' <= to_char(day, 'YYYY-MM-DD') and to_char(day, 'YYYY-MM-DD') <= e ->> 'to'
+      from jsonb_array_elements(coalesce(hours -> 'closures', '[]'::jsonb)) e
+     where e ->> 'from' <= to_char(day, 'YYYY-MM-DD') and to_char(day, 'YYYY-MM-DD') <= e ->> 'to'
      limit 1;
     if closure is not null then
       ranges := '[]'::jsonb;
@@ -175,28 +174,27 @@ begin
       return problem;
     end if;
   end loop;
-  for e in select value, ordinality from jsonb_array_elements(c -> 'exceptions') with ordinality loop
-    if e.value ->> 'kind' = 'fermeture' then
-      if not private.is_real_date(e.value ->> 'from') then
-        return format('Fermeture n°%s : le %s n''existe pas.', e.ordinality, e.value ->> 'from');
-      end if;
-      if not private.is_real_date(e.value ->> 'to') then
-        return format('Fermeture n°%s : le %s n''existe pas.', e.ordinality, e.value ->> 'to');
-      end if;
-      if e.value ->> 'to' < e.value ->> 'from' then
-        return format('Fermeture n°%s : le dernier jour (« Au ») doit être le premier jour ou après.',
-                      e.ordinality);
-      end if;
-    else
-      if not private.is_real_date(e.value ->> 'date') then
-        return format('Ouverture exceptionnelle n°%s : le %s n''existe pas.', e.ordinality,
-                      e.value ->> 'date');
-      end if;
-      problem := private.hours_ranges_problem(e.value -> 'ranges',
-                   format('Ouverture exceptionnelle n°%s', e.ordinality));
-      if problem is not null then
-        return problem;
-      end if;
+  for e in select value, ordinality from jsonb_array_elements(c -> 'closures') with ordinality loop
+    if not private.is_real_date(e.value ->> 'from') then
+      return format('Fermeture n°%s : le %s n''existe pas.', e.ordinality, e.value ->> 'from');
+    end if;
+    if not private.is_real_date(e.value ->> 'to') then
+      return format('Fermeture n°%s : le %s n''existe pas.', e.ordinality, e.value ->> 'to');
+    end if;
+    if e.value ->> 'to' < e.value ->> 'from' then
+      return format('Fermeture n°%s : le dernier jour (« Au ») doit être le premier jour ou après.',
+                    e.ordinality);
+    end if;
+  end loop;
+  for e in select value, ordinality from jsonb_array_elements(c -> 'openings') with ordinality loop
+    if not private.is_real_date(e.value ->> 'date') then
+      return format('Ouverture exceptionnelle n°%s : le %s n''existe pas.', e.ordinality,
+                    e.value ->> 'date');
+    end if;
+    problem := private.hours_ranges_problem(e.value -> 'ranges',
+                 format('Ouverture exceptionnelle n°%s', e.ordinality));
+    if problem is not null then
+      return problem;
     end if;
   end loop;
   return null;
@@ -342,7 +340,7 @@ begin
   if text_value <> '' and private.hours_from_text(text_value) is distinct from '[]'::jsonb then
     notes := notes || ('Jours fériés : ' || text_value);
   end if;
-  return jsonb_build_object('week', week, 'exceptions', '[]'::jsonb)
+  return jsonb_build_object('week', week, 'closures', '[]'::jsonb, 'openings', '[]'::jsonb)
     || case when cardinality(notes) > 0
             then jsonb_build_object('note', array_to_string(notes, E'\n')) else '{}'::jsonb end;
 end

@@ -113,7 +113,8 @@ describe.each(backends)('opening hours in the database (%s)', (_name, open) => {
         samedi: week.samedi,
         dimanche: [],
       },
-      exceptions: [],
+      closures: [],
+      openings: [],
       note: 'Samedi : Sur rendez-vous le matin\nJours fériés : Selon les semaines',
     });
   });
@@ -203,16 +204,17 @@ describe.each(backends)('opening hours in the database (%s)', (_name, open) => {
       }),
     ).rejects.toThrow('« Samedi » : la plage 2 doit commencer après la fin de la plage 1 (13h00).');
     await expect(
-      save({ ...base, exceptions: [{ kind: 'fermeture', from: '2027-08-24', to: '2027-08-10' }] }),
+      save({ ...base, closures: [{ from: '2027-08-24', to: '2027-08-10' }], openings: [] }),
     ).rejects.toThrow(
       'Fermeture n°1 : le dernier jour (« Au ») doit être le premier jour ou après.',
     );
     await expect(
-      save({ ...base, exceptions: [{ kind: 'fermeture', from: '2027-02-31', to: '2027-03-02' }] }),
+      save({ ...base, closures: [{ from: '2027-02-31', to: '2027-03-02' }], openings: [] }),
     ).rejects.toThrow("Fermeture n°1 : le 2027-02-31 n'existe pas.");
     const summer = {
       ...base,
-      exceptions: [{ kind: 'fermeture', from: '2027-08-10', to: '2027-08-24', label: 'Congés' }],
+      closures: [{ from: '2027-08-10', to: '2027-08-24', label: 'Congés' }],
+      openings: [],
     };
     await save(summer);
     expect(await stored()).toEqual(summer);

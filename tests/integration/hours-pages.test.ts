@@ -17,7 +17,8 @@ const DIST = path.resolve(`.tmp/hours-pages-test-${process.pid}`);
 const NOTICE = 'Le garage est fermé du 10 au 24 août (Congés d’été).';
 const SUMMER: HoursContent = {
   ...DEFAULT_CONTENT.hours,
-  exceptions: [{ kind: 'fermeture', from: '2027-08-10', to: '2027-08-24', label: 'Congés d’été' }],
+  closures: [{ from: '2027-08-10', to: '2027-08-24', label: 'Congés d’été' }],
+  openings: [],
 };
 
 function jsonLdBlocks(html: string): Record<string, unknown>[] {
@@ -104,9 +105,8 @@ describe('opening hours on the server-rendered pages', () => {
   it('lists the public holidays of the next 30 days, and an opened one with its hours', async () => {
     await setHours({
       ...DEFAULT_CONTENT.hours,
-      exceptions: [
-        { kind: 'ouverture', date: '2027-11-11', ranges: [{ opens: '09:00', closes: '12:00' }] },
-      ],
+      closures: [],
+      openings: [{ date: '2027-11-11', ranges: [{ opens: '09:00', closes: '12:00' }] }],
     });
     at('2027-10-20T08:00:00Z');
     const { root } = await get('/');

@@ -160,7 +160,8 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
     const allDay = [{ opens: '08:00', closes: '19:00' }];
     const openLastDay = {
       ...DEFAULT_CONTENT.hours,
-      exceptions: [{ kind: 'ouverture', date: last, ranges: allDay }],
+      closures: [],
+      openings: [{ date: last, ranges: allDay }],
     };
     await sql(
       server.db,

@@ -285,9 +285,8 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
       );
       await setHours({
         ...DEFAULT_CONTENT.hours,
-        exceptions: [
-          { kind: 'ouverture', date: holiday, ranges: [{ opens: '09:00', closes: '12:00' }] },
-        ],
+        closures: [],
+        openings: [{ date: holiday, ranges: [{ opens: '09:00', closes: '12:00' }] }],
       });
       expect((await askFor(holiday, 'matin')).error).toBeNull();
       expect(await refusal(holiday, 'apres-midi')).toBe(
@@ -300,7 +299,8 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
       const after = openDayFromNow(3, 1);
       await setHours({
         ...DEFAULT_CONTENT.hours,
-        exceptions: [{ kind: 'fermeture', from: addDays(open, -1), to: open, label: 'Congés' }],
+        closures: [{ from: addDays(open, -1), to: open, label: 'Congés' }],
+        openings: [],
       });
       expect(await refusal(open)).toBe(
         `Demande refusée : « Dates souhaitées » : Le garage est fermé le ${longDay(open)} (Congés) : choisissez un autre jour.`,

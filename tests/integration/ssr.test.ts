@@ -95,7 +95,8 @@ describe('server-rendered public pages', () => {
         samedi: [{ opens: '09:00', closes: '12:00' }],
         dimanche: [],
       },
-      exceptions: [],
+      closures: [],
+      openings: [],
     });
     await sql(
       server.db,
@@ -342,7 +343,8 @@ describe('server-rendered public pages', () => {
     const closed = { lundi: [], mardi: [], mercredi: [], jeudi: [], vendredi: [], samedi: [] };
     await setContent('hours', {
       week: { ...closed, dimanche: [] },
-      exceptions: [],
+      closures: [],
+      openings: [],
       note: 'Sur rendez-vous',
     });
     const home = await get('/');

@@ -103,7 +103,8 @@ export const DEFAULT_CONTENT: ContentByType = {
       "samedi": [],
       "dimanche": []
     },
-    "exceptions": []
+    "closures": [],
+    "openings": []
   },
   "identity": {
     "name": "Garage indépendant",

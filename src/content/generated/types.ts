@@ -93,11 +93,17 @@ samedi: DayRanges
 dimanche: DayRanges
 }
 /**
- * Une fermeture (congés, travaux) du premier au dernier jour, ou une ouverture exceptionnelle un jour donné, par exemple un jour férié.
+ * Congés, travaux… du premier au dernier jour (inclus). Le site l'annonce en haut de chaque page pendant la fermeture.
  * 
- * @maxItems 40
+ * @maxItems 20
  */
-exceptions: (Closure | SpecialOpening)[]
+closures: Closure[]
+/**
+ * Un jour ouvert en dehors des horaires de la semaine, par exemple un jour férié (fermé sinon).
+ * 
+ * @maxItems 20
+ */
+openings: SpecialOpening[]
 note?: string
 }
 export interface TimeRange {
@@ -105,13 +111,11 @@ opens: ClockTime
 closes: ClockTime
 }
 export interface Closure {
-kind: "fermeture"
 from: CalendarDate
 to: CalendarDate
 label?: ExceptionLabel
 }
 export interface SpecialOpening {
-kind: "ouverture"
 date: CalendarDate
 /**
  * @minItems 1

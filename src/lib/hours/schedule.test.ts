@@ -15,7 +15,8 @@ import {
 const DEFAULT = DEFAULT_CONTENT.hours;
 const summer: HoursContent = {
   ...DEFAULT,
-  exceptions: [{ kind: 'fermeture', from: '2027-08-10', to: '2027-08-24', label: 'Congés d’été' }],
+  closures: [{ from: '2027-08-10', to: '2027-08-24', label: 'Congés d’été' }],
+  openings: [],
 };
 
 describe('weekLines', () => {
@@ -82,9 +83,8 @@ describe('isOpen and daySchedule', () => {
   it('opens a holiday the owner opened, with its own hours', () => {
     const hours: HoursContent = {
       ...DEFAULT,
-      exceptions: [
-        { kind: 'ouverture', date: '2028-05-08', ranges: [{ opens: '09:00', closes: '12:00' }] },
-      ],
+      closures: [],
+      openings: [{ date: '2028-05-08', ranges: [{ opens: '09:00', closes: '12:00' }] }],
     };
     expect(isOpen(hours, '2028-05-08')).toBe(true);
     expect(isOpen(hours, '2028-05-08', 'matin')).toBe(true);
@@ -118,11 +118,11 @@ describe('upcomingExceptions', () => {
   it('lists the closure and the holidays of the next 30 days', () => {
     const hours: HoursContent = {
       ...DEFAULT,
-      exceptions: [
-        { kind: 'fermeture', from: '2028-12-26', to: '2028-12-29' },
-        { kind: 'ouverture', date: '2028-12-16', ranges: [{ opens: '09:00', closes: '12:00' }] },
-        { kind: 'fermeture', from: '2029-02-01', to: '2029-02-02' },
+      closures: [
+        { from: '2028-12-26', to: '2028-12-29' },
+        { from: '2029-02-01', to: '2029-02-02' },
       ],
+      openings: [{ date: '2028-12-16', ranges: [{ opens: '09:00', closes: '12:00' }] }],
     };
     expect(upcomingExceptions(hours, '2028-12-10')).toEqual([
       { date: '2028-12-16', text: 'Samedi 16 décembre : ouvert 9h00 - 12h00' },
@@ -135,7 +135,8 @@ describe('upcomingExceptions', () => {
   it('shows a closure begun before today from today on, across months', () => {
     const hours: HoursContent = {
       ...DEFAULT,
-      exceptions: [{ kind: 'fermeture', from: '2027-07-28', to: '2027-08-06', label: 'Congés' }],
+      closures: [{ from: '2027-07-28', to: '2027-08-06', label: 'Congés' }],
+      openings: [],
     };
     expect(upcomingExceptions(hours, '2027-08-02')).toEqual([
       { date: '2027-08-02', text: 'Fermé du 28 juillet au 6 août (Congés)' },

@@ -96,10 +96,8 @@ export interface DaySchedule {
   reason: DayReason;
 }
 
-const openings = (hours: HoursContent) =>
-  hours.exceptions.filter((e): e is SpecialOpening => e.kind === 'ouverture');
-const closures = (hours: HoursContent) =>
-  hours.exceptions.filter((e): e is Closure => e.kind === 'fermeture');
+const openings = (hours: HoursContent): SpecialOpening[] => hours.openings;
+const closures = (hours: HoursContent): Closure[] => hours.closures;
 
 /** The closure covering `date` (from its first day to its last, both included), if any. */
 export function closureOn(hours: HoursContent, date: string): Closure | null {

@@ -10,7 +10,7 @@ import { ClosureNotice } from './closure-notice.tsx';
 import { parisTodayKey } from './use-paris-today.ts';
 
 const content = structuredClone(DEFAULT_CONTENT) as SiteContent;
-content.hours.exceptions = [{ kind: 'fermeture', from: '2027-08-10', to: '2027-08-24' }];
+content.hours.closures = [{ from: '2027-08-10', to: '2027-08-24' }];
 
 /** The notice and the section as a server renders them for `day` (null: a prerendered page). */
 function render(day?: string | null): string {

@@ -54,12 +54,11 @@ describe('specialOpeningHoursSpecification', () => {
   it('gives the coming closures, holidays and special openings, closed days at 00:00', () => {
     const hours: HoursContent = {
       ...DEFAULT,
-      exceptions: [
-        { kind: 'fermeture', from: '2028-12-26', to: '2029-01-05', label: 'Fêtes' },
-        { kind: 'ouverture', date: '2028-12-16', ranges: [{ opens: '09:00', closes: '12:00' }] },
-        // Beyond the coming weeks: not yet.
-        { kind: 'fermeture', from: '2029-03-01', to: '2029-03-02' },
+      closures: [
+        { from: '2028-12-26', to: '2029-01-05', label: 'Fêtes' },
+        { from: '2029-03-01', to: '2029-03-02' },
       ],
+      openings: [{ date: '2028-12-16', ranges: [{ opens: '09:00', closes: '12:00' }] }],
     };
     const spec = (opens: string, closes: string, validFrom: string, validThrough: string) => ({
       '@type': 'OpeningHoursSpecification',
