@@ -4,6 +4,7 @@ import type { HoursContent } from '../../content/generated/types.ts';
 import { addDays, easterSunday, publicHolidays } from './holidays.ts';
 import { nextParisMidnight, parisToday } from './paris-day.ts';
 import {
+  closedDaysText,
   closureNotice,
   closureOn,
   daySchedule,
@@ -168,5 +169,18 @@ describe('Paris days', () => {
     expect(new Date(nextParisMidnight(Date.parse('2027-10-31T10:00:00Z'))).toISOString()).toBe(
       '2027-10-31T23:00:00.000Z',
     );
+  });
+});
+
+describe('closedDaysText', () => {
+  it('names the closed days of the week, the holidays and the coming closures', () => {
+    expect(closedDaysText(DEFAULT, '2027-03-01')).toBe(
+      'Le garage est fermé le samedi, le dimanche et les jours fériés.',
+    );
+    expect(closedDaysText(summer, '2027-03-01')).toBe(
+      'Le garage est fermé le samedi, le dimanche, les jours fériés et du 10 au 24 août.',
+    );
+    // Once over, the closure is no longer said.
+    expect(closedDaysText(summer, '2027-08-25')).not.toContain('août');
   });
 });

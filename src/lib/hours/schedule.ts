@@ -236,3 +236,24 @@ export function upcomingExceptions(hours: HoursContent, today: string, days = UP
     };
   });
 }
+
+/** « a, b et c ». */
+const listed = (parts: readonly string[]) =>
+  parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} et ${parts.at(-1)}`;
+
+/**
+ * The closed days a visitor choosing a day should know, from `today` to `days` days ahead:
+ * « Le garage est fermé le samedi, le dimanche, les jours fériés et du 10 au 24 août. »
+ */
+export function closedDaysText(hours: HoursContent, today: string, days = 366): string {
+  const last = addDays(today, days);
+  const parts = [
+    ...DAY_KEYS.filter((key) => hours.week[key].length === 0).map((key) => `le ${key}`),
+    'les jours fériés',
+    ...closures(hours)
+      .filter((closure) => closure.to >= today && closure.from <= last)
+      .sort((a, b) => (a.from < b.from ? -1 : 1))
+      .map(closurePeriod),
+  ];
+  return `Le garage est fermé ${listed(parts)}.`;
+}

@@ -44,6 +44,7 @@ export function RequestPage() {
         <RequestForm
           initial={initial}
           services={content.services.servicesList}
+          hours={content.hours}
           privacyPath={PRIVACY_PATH}
         />
       </article>
