@@ -35,6 +35,8 @@ import {
   type RequestFormState,
 } from './site/request/request-form-model.ts';
 import { parisDay } from './site/request/preferred-days.ts';
+import { parisToday } from './lib/hours/paris-day.ts';
+import { parisTodayKey } from './site/hours/use-paris-today.ts';
 import { REQUEST_FORM_PATH } from './site/request/request-route.ts';
 import {
   articleHead,
@@ -144,10 +146,15 @@ async function prefetch(
   source: PublicDataSource,
   siteUrl: string,
   requestForm: RequestFormState | undefined,
+  live: boolean,
 ): Promise<{ head: PageHead; status: 200 | 404; content: SiteContent }> {
   const rows = await source.siteContentRows();
   const content: SiteContent = parseSiteContent(rows);
   client.setQueryData(contentKeys.all, content);
+  // The day the page shows its hours for: the browser hydrates with the same one. A prerendered
+  // page is read on days its build does not know: it carries no day, so neither a closure notice
+  // nor the coming exceptions, and the browser adds them for its own day once hydrated.
+  client.setQueryData(parisTodayKey, live ? parisToday(Date.now()) : null);
   return { ...(await prefetchPage(client, route, source, siteUrl, requestForm, content)), content };
 }
 
@@ -235,7 +242,14 @@ export async function renderPage(
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Infinity, retry: false } },
   });
-  const { head, status, content } = await prefetch(client, route, source, siteUrl, requestForm);
+  const { head, status, content } = await prefetch(
+    client,
+    route,
+    source,
+    siteUrl,
+    requestForm,
+    live,
+  );
   // A page whose code were still loading would render as its fallback.
   await preloadPage(pathname);
   const markup = renderToString(

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Database } from '../db/database.ts';
 import type * as Entry from '../../src/entry-server.tsx';
 import type { RequestFormState } from '../../src/site/request/request-form-model.ts';
+import { nextParisMidnight } from '../../src/lib/hours/paris-day.ts';
 import { databaseSource, readNextPublication } from './db-source.server.ts';
 import { contentFreshness } from './freshness.server.ts';
 import { PageCache } from './page-cache.server.ts';
@@ -62,7 +63,8 @@ export interface SiteRenderer {
  * Renders the public pages on request into a cache
  * (docs/decisions/005-public-pages-weight-and-cache.md). An entry serves while the content it was
  * rendered from is unchanged (freshness.server.ts), for the time to live at most, and never after
- * the next post dated in the future becomes visible.
+ * the next post dated in the future becomes visible nor past the next midnight in Paris (the
+ * opening hours' day, docs/decisions/058-opening-hours.md).
  */
 export function createSiteRenderer({
   db,
@@ -81,10 +83,13 @@ export function createSiteRenderer({
   async function render(pathname: string, key: string, stamp: string) {
     // Read before the content: a post that becomes visible meanwhile only shortens the entry's life.
     const nextPublication = await readNextPublication(db);
+    // Every page shows the hours of its Paris day (the closure notice, the coming exceptions): it
+    // is not kept past the midnight after the render began, where every closure starts and ends.
+    const nextDay = nextParisMidnight(Date.now());
     const page = await entry.renderPage(pathname, source, { siteUrl, live: true });
     if (!page) return undefined;
     const prepared = await preparePage(page.status, pageHtml(template, page), sharedHeaders);
-    cache.set(key, stamp, prepared, Date.now(), nextPublication);
+    cache.set(key, stamp, prepared, Date.now(), Math.min(nextPublication ?? Infinity, nextDay));
     return prepared;
   }
 

@@ -190,7 +190,7 @@ export function requestFormRoutes(ctx: AppContext, site: Pick<Site, 'requestForm
       } catch (error) {
         if (key) await ctx.limits.requests.giveBack(key);
         if (isPgError(error) && (error.code === '23514' || error.code === '22023')) {
-          const problem = problemFromRefusal(error.message);
+          const problem = problemFromRefusal(error.message, values.dates);
           // A start the database did not sign: the form shown again carries a new one.
           if (isExpiredStart(problem)) startedAt = null;
           return refused(400, [problem]);

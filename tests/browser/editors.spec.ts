@@ -15,7 +15,6 @@ const FIELDS: Partial<Record<EditableSectionType, { key: string; label: string }
   hero: { key: 'heading', label: 'Titre' },
   services: { key: 'title', label: 'Titre' },
   about: { key: 'title', label: 'Titre' },
-  hours: { key: 'weekdays', label: 'Du lundi au vendredi' },
   pricing: { key: 't1', label: 'Taux T1' },
   vehicles: { key: 'title', label: 'Titre' },
   financing: { key: 'title', label: 'Titre' },

@@ -40,7 +40,10 @@ test('a stored change shows on the page after a reload', async ({
   await expect(page.locator('#horaires dd').nth(1)).toHaveText('Fermé');
 
   await storeContent(adminDb, 'hero', { ...DEFAULT_CONTENT.hero, heading: 'Garage du Pont' });
-  await storeContent(adminDb, 'hours', { ...DEFAULT_CONTENT.hours, saturday: '9h00 - 12h00' });
+  await storeContent(adminDb, 'hours', {
+    ...DEFAULT_CONTENT.hours,
+    week: { ...DEFAULT_CONTENT.hours.week, samedi: [{ opens: '09:00', closes: '12:00' }] },
+  });
   await storeContent(adminDb, 'pricing', { ...DEFAULT_CONTENT.pricing, t1: '58€/h' });
   await storeContent(adminDb, 'identity', {
     ...DEFAULT_CONTENT.identity,

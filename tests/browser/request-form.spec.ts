@@ -11,6 +11,7 @@ import { expect, test } from './fixtures.ts';
 import { afterMinimumFillTime } from './request-form-helpers.ts';
 import { readServerInfo } from './server-info.ts';
 import { axeViolations, freshPage } from './site-home-helpers.ts';
+import { openDayFromNow } from '../helpers/open-days.ts';
 
 /**
  * The request form « Demander un devis ou un rendez-vous » (docs/product.md#the-request-form):
@@ -26,10 +27,6 @@ declare global {
 
 const TITLES = requestSchema.properties;
 const SERVICE = DEFAULT_CONTENT.services.servicesList[0]!;
-
-function dayFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 const field = (page: Page, key: keyof typeof TITLES) =>
   page.getByLabel(TITLES[key].title, { exact: false }).first();
@@ -114,7 +111,7 @@ test('with JavaScript: checked on submit, sent without reloading, announced', as
   await page.keyboard.press('Tab');
   await expect(field(page, 'service')).toBeFocused();
   await field(page, 'service').selectOption(SERVICE);
-  await page.getByLabel('Jour 1').fill(dayFromNow(4));
+  await page.getByLabel('Jour 1').fill(openDayFromNow(4));
   await page.getByLabel('Moment 1').selectOption('matin');
   await field(page, 'message').fill('Bruit au freinage.');
   await page.getByRole('checkbox').focus();
@@ -134,7 +131,7 @@ test('with JavaScript: checked on submit, sent without reloading, announced', as
     {
       name: 'Camille Martin',
       service: SERVICE,
-      preferred_dates: [{ date: dayFromNow(4), moment: 'matin' }],
+      preferred_dates: [{ date: openDayFromNow(4), moment: 'matin' }],
     },
   ]);
   expect(errors).toEqual([]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { clientsFor, resetData, type Clients } from '../helpers/fixtures.ts';
+import { openDayFromNow } from '../helpers/open-days.ts';
 import { signedStart } from '../helpers/request-start.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { changeLog, refusedJoin, subscribed, until, type ChangeLog } from '../helpers/realtime.ts';
@@ -12,7 +13,6 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 // PGlite and on a PostgreSQL server.
 
 const SERVICE = DEFAULT_CONTENT.services.servicesList[0]!;
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** A request as the form sends it, with a start the database signed 20 seconds ago. */
 async function request(server: TestServer, name: string) {
@@ -25,7 +25,7 @@ async function request(server: TestServer, name: string) {
     vehicle_year: 2017,
     plate: 'AB-123-CD',
     service: SERVICE,
-    preferred_dates: [{ date: day(3), moment: 'matin' }],
+    preferred_dates: [{ date: openDayFromNow(3), moment: 'matin' }],
     message: 'Bruit au freinage.',
     consent: true,
     website: '',

@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { signedStart } from '../helpers/request-start.ts';
 import { buildServerBundle } from './site-build.ts';
+import { openDayFromNow } from '../helpers/open-days.ts';
 
 // The request form's page as the server renders it, and its answers to the form posted without
 // JavaScript: the same page, with the values kept and the problems next to their fields, or the
@@ -36,10 +37,6 @@ afterAll(async () => {
 /** The start of the form, signed by the database of the suite running (set by its beforeAll). */
 let started = '';
 
-function dayFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** The fields as a browser without JavaScript posts them. */
 function formBody(overrides: Record<string, string | undefined> = {}): URLSearchParams {
   const fields: Record<string, string | undefined> = {
@@ -51,7 +48,7 @@ function formBody(overrides: Record<string, string | undefined> = {}): URLSearch
     vehicle_year: '2012',
     plate: 'AB-123-CD',
     service: SERVICES[1],
-    date_1: dayFromNow(5),
+    date_1: openDayFromNow(5),
     moment_1: 'apres-midi',
     date_2: '',
     moment_2: 'journee',
@@ -168,8 +165,25 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
       expect(control(page, `demande-date-${n}`)).toContain(`min="${today}"`);
       expect(control(page, `demande-date-${n}`)).toContain(`max="${last}"`);
     }
-    // The bounds are the server's: the last day offered is accepted, the day after is not.
+    // The bounds are the server's: the last day offered is accepted, the day after is not. The
+    // garage opens that last day whatever it is (a Sunday, a holiday) for the time of the test.
+    const allDay = [{ opens: '08:00', closes: '19:00' }];
+    const openLastDay = {
+      ...DEFAULT_CONTENT.hours,
+      closures: [],
+      openings: [{ date: last, ranges: allDay }],
+    };
+    await sql(
+      server.db,
+      `update public.site_content set content = $1::jsonb where type = 'hours'`,
+      [JSON.stringify(openLastDay)],
+    );
     expect((await post(formBody({ date_1: last }))).status).toBe(200);
+    await sql(
+      server.db,
+      `update public.site_content set content = $1::jsonb where type = 'hours'`,
+      [JSON.stringify(DEFAULT_CONTENT.hours)],
+    );
     const after = new Date(Date.parse(`${last}T12:00:00Z`) + 86_400_000).toISOString();
     expect((await post(formBody({ date_1: after.slice(0, 10) }))).status).toBe(400);
     const before = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString();
@@ -224,7 +238,7 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
     expect(control(page, 'demande-email')).toContain('value="dominique@exemple"');
     expect(control(page, 'demande-vehicle-year')).toContain('value="vieille"');
     expect(control(page, 'demande-plate')).toContain('value="AB-123-CD"');
-    expect(control(page, 'demande-date-1')).toContain(`value="${dayFromNow(5)}"`);
+    expect(control(page, 'demande-date-1')).toContain(`value="${openDayFromNow(5)}"`);
     expect(control(page, 'demande-moment-1')).toMatch(/<option value="apres-midi" selected=""/);
     expect(unescape(control(page, 'demande-service'))).toContain(
       `<option value="${SERVICES[1]}" selected=""`,
@@ -244,6 +258,31 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
       "« Dates souhaitées » : choisissez des jours à venir, dans l'année.",
     );
     expect(control(page, 'demande-name')).toContain('value="Dominique Leroy"');
+  });
+
+  it('places the refusal of a day the garage is closed next to that day, keeping the rest', async () => {
+    // With the default hours the garage is closed on Sundays.
+    let sunday = openDayFromNow(5);
+    while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0)
+      sunday = new Date(Date.parse(`${sunday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const response = await post(formBody({ date_2: sunday, moment_2: 'matin' }));
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    const day = new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${sunday}T12:00:00Z`));
+    expect(unescape(errorOf(page, 'demande-date-2')!)).toBe(
+      `« Dates souhaitées » : Le garage est fermé le ${day} : choisissez un autre jour.`,
+    );
+    expect(errorOf(page, 'demande-date-1')).toBeUndefined();
+    expect(control(page, 'demande-date-1')).toContain(`value="${openDayFromNow(5)}"`);
+    expect(control(page, 'demande-date-2')).toContain(`value="${sunday}"`);
+    expect(control(page, 'demande-name')).toContain('value="Dominique Leroy"');
+    expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
   });
 
   it('says so for a form sent faster than a person can fill it, and what to do', async () => {

@@ -12,6 +12,11 @@ import { requestFrom } from '../helpers/from-address.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signedStart } from '../helpers/request-start.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { openDayFromNow } from '../helpers/open-days.ts';
+import type { HoursContent } from '../../src/content/generated/types.ts';
+import { addDays, holidayOn } from '../../src/lib/hours/holidays.ts';
+import { parisToday } from '../../src/lib/hours/paris-day.ts';
+import { dayKeyOf } from '../../src/lib/hours/schedule.ts';
 
 // Quote and appointment requests through supabase-js, as the site's form sends them: visitors add
 // them through submit_request only, checked field by field in French, with the anti-spam rules;
@@ -48,8 +53,8 @@ function validPayload(overrides: Record<string, unknown> = {}): Record<string, u
     plate: 'AB-123-CD',
     service: SERVICE,
     preferred_dates: [
-      { date: dayFromNow(3), moment: 'matin' },
-      { date: dayFromNow(4), moment: 'apres-midi' },
+      { date: openDayFromNow(3), moment: 'matin' },
+      { date: openDayFromNow(3, 1), moment: 'apres-midi' },
     ],
     message: 'Bruit au freinage depuis une semaine.',
     consent: true,
@@ -234,6 +239,89 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
     },
   );
 
+  describe('a preferred date when the garage is closed', () => {
+    const today = parisToday(Date.now());
+    /** The first day from `from` on that `accept` takes. */
+    const firstDay = (from: number, accept: (date: string) => boolean) => {
+      let date = addDays(today, from);
+      while (!accept(date)) date = addDays(date, 1);
+      return date;
+    };
+    const longDay = (date: string) =>
+      new Intl.DateTimeFormat('fr-FR', {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${date}T12:00:00Z`));
+    const setHours = (hours: HoursContent) =>
+      sql(server.db, `update public.site_content set content = $1::jsonb where type = 'hours'`, [
+        JSON.stringify(hours),
+      ]);
+    const askFor = (date: string, moment = 'journee') =>
+      submit(validPayload({ preferred_dates: [{ date, moment }] }));
+    const refusal = async (date: string, moment?: string) => {
+      const { data, error } = await askFor(date, moment);
+      expect(data).toBeNull();
+      return error?.message;
+    };
+    afterAll(() => setHours(DEFAULT_CONTENT.hours));
+
+    it('refuses a day of the week it is closed, naming the day', async () => {
+      await setHours(DEFAULT_CONTENT.hours);
+      const sunday = firstDay(2, (date) => new Date(`${date}T12:00:00Z`).getUTCDay() === 0);
+      expect(await refusal(sunday)).toBe(
+        `Demande refusée : « Dates souhaitées » : Le garage est fermé le ${longDay(sunday)} : choisissez un autre jour.`,
+      );
+      expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
+    });
+
+    it('refuses a public holiday, naming it, unless the owner opened it', async () => {
+      await setHours(DEFAULT_CONTENT.hours);
+      const holiday = firstDay(2, (date) => holidayOn(date) !== null);
+      expect(await refusal(holiday)).toBe(
+        `Demande refusée : « Dates souhaitées » : Le garage est fermé le ${longDay(holiday)} (${holidayOn(holiday)!.name}) : choisissez un autre jour.`,
+      );
+      await setHours({
+        ...DEFAULT_CONTENT.hours,
+        closures: [],
+        openings: [{ date: holiday, ranges: [{ opens: '09:00', closes: '12:00' }] }],
+      });
+      expect((await askFor(holiday, 'matin')).error).toBeNull();
+      expect(await refusal(holiday, 'apres-midi')).toBe(
+        `Demande refusée : « Dates souhaitées » : Le garage est fermé le ${longDay(holiday)} l'après-midi : choisissez un autre jour ou un autre moment.`,
+      );
+    });
+
+    it('refuses a day inside a closure, with its reason, and takes the day after', async () => {
+      const open = openDayFromNow(3);
+      const after = openDayFromNow(3, 1);
+      await setHours({
+        ...DEFAULT_CONTENT.hours,
+        closures: [{ from: addDays(open, -1), to: open, label: 'Congés' }],
+        openings: [],
+      });
+      expect(await refusal(open)).toBe(
+        `Demande refusée : « Dates souhaitées » : Le garage est fermé le ${longDay(open)} (Congés) : choisissez un autre jour.`,
+      );
+      expect((await askFor(after)).error).toBeNull();
+    });
+
+    it('refuses a half-day it is closed, and takes the other', async () => {
+      const saturday = firstDay(2, (date) => dayKeyOf(date) === 'samedi' && !holidayOn(date));
+      await setHours({
+        ...DEFAULT_CONTENT.hours,
+        week: { ...DEFAULT_CONTENT.hours.week, samedi: [{ opens: '09:00', closes: '12:00' }] },
+      });
+      expect(await refusal(saturday, 'apres-midi')).toBe(
+        `Demande refusée : « Dates souhaitées » : Le garage est fermé le ${longDay(saturday)} l'après-midi : choisissez un autre jour ou un autre moment.`,
+      );
+      expect((await askFor(saturday, 'matin')).error).toBeNull();
+      expect((await askFor(saturday, 'journee')).error).toBeNull();
+    });
+  });
+
   it('keeps the line breaks and tabs of a message', async () => {
     const message = 'Bonjour,\r\n\tbruit au freinage.\nMerci';
     const { error } = await submit(validPayload({ message }));
@@ -380,7 +468,7 @@ function formBody(overrides: Record<string, string | undefined> = {}): URLSearch
     vehicle_year: '2012',
     plate: '',
     service: SERVICE,
-    date_1: dayFromNow(5),
+    date_1: openDayFromNow(5),
     moment_1: 'apres-midi',
     date_2: '',
     moment_2: 'journee',
@@ -435,7 +523,7 @@ describe.each(backends)('the request form without JavaScript (%s)', (_name, star
         email: 'dominique@exemple.fr',
         vehicle_year: 2012,
         plate: null,
-        preferred_dates: `[{"date": "${dayFromNow(5)}", "moment": "apres-midi"}]`,
+        preferred_dates: `[{"date": "${openDayFromNow(5)}", "moment": "apres-midi"}]`,
         consent: true,
       },
     ]);

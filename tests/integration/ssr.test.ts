@@ -86,11 +86,22 @@ describe('server-rendered public pages', () => {
       phone: '04 72 00 11 22',
       mapUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=4.82%2C45.76%2C4.84%2C45.77',
     });
+    const weekday = [
+      { opens: '08:30', closes: '12:00' },
+      { opens: '13:30', closes: '18:30' },
+    ];
     await setContent('hours', {
-      weekdays: '8h30 - 12h00 et 13h30 - 18h30',
-      saturday: '9h00 - 12h00',
-      sunday: 'Fermé',
-      holidays: 'Fermé',
+      week: {
+        lundi: weekday,
+        mardi: weekday,
+        mercredi: weekday,
+        jeudi: weekday,
+        vendredi: weekday,
+        samedi: [{ opens: '09:00', closes: '12:00' }],
+        dimanche: [],
+      },
+      closures: [],
+      openings: [],
     });
     await sql(
       server.db,
@@ -349,12 +360,14 @@ describe('server-rendered public pages', () => {
     expect(after).toContain('<h1 id="hero-title">Nouveau titre du garage</h1>');
     expect(after).not.toContain('Garage Martin, votre atelier à Lyon');
 
-    // Hours that cannot be read: the block keeps everything else but publishes no hours.
+    // No weekly hours, only the owner's note: the block keeps everything else but publishes no
+    // hours.
+    const closed = { lundi: [], mardi: [], mercredi: [], jeudi: [], vendredi: [], samedi: [] };
     await setContent('hours', {
-      weekdays: 'Sur rendez-vous',
-      saturday: 'Fermé',
-      sunday: 'Fermé',
-      holidays: 'Fermé',
+      week: { ...closed, dimanche: [] },
+      closures: [],
+      openings: [],
+      note: 'Sur rendez-vous',
     });
     const home = await get('/');
     expect(home.html).toContain('Sur rendez-vous');

@@ -49,10 +49,62 @@ export const DEFAULT_CONTENT: ContentByType = {
     "backgroundImage": "/images/hero-atelier.svg"
   },
   "hours": {
-    "weekdays": "9h00 - 13h00 et 14h00 - 18h00",
-    "saturday": "Fermé",
-    "sunday": "Fermé",
-    "holidays": "Fermé"
+    "week": {
+      "lundi": [
+        {
+          "opens": "09:00",
+          "closes": "13:00"
+        },
+        {
+          "opens": "14:00",
+          "closes": "18:00"
+        }
+      ],
+      "mardi": [
+        {
+          "opens": "09:00",
+          "closes": "13:00"
+        },
+        {
+          "opens": "14:00",
+          "closes": "18:00"
+        }
+      ],
+      "mercredi": [
+        {
+          "opens": "09:00",
+          "closes": "13:00"
+        },
+        {
+          "opens": "14:00",
+          "closes": "18:00"
+        }
+      ],
+      "jeudi": [
+        {
+          "opens": "09:00",
+          "closes": "13:00"
+        },
+        {
+          "opens": "14:00",
+          "closes": "18:00"
+        }
+      ],
+      "vendredi": [
+        {
+          "opens": "09:00",
+          "closes": "13:00"
+        },
+        {
+          "opens": "14:00",
+          "closes": "18:00"
+        }
+      ],
+      "samedi": [],
+      "dimanche": []
+    },
+    "closures": [],
+    "openings": []
   },
   "identity": {
     "name": "Garage indépendant",

@@ -72,14 +72,60 @@ description: string
 backgroundImage: string
 }
 
+export type ClockTime = string
 /**
- * Les horaires d'ouverture, en texte libre.
+ * Aucune plage : fermé ce jour-là. Deux plages au plus (le matin et l'après-midi).
+ * 
+ * @maxItems 2
+ */
+export type DayRanges = TimeRange[]
+export type CalendarDate = string
+export type ExceptionLabel = string
+
+/**
+ * Les horaires d'ouverture de la semaine, les fermetures (congés) et les ouvertures exceptionnelles. Les jours fériés sont fermés, sauf ouverture exceptionnelle ce jour-là.
  */
 export interface HoursContent {
-weekdays: string
-saturday: string
-sunday: string
-holidays: string
+week: {
+lundi: DayRanges
+mardi: DayRanges
+mercredi: DayRanges
+jeudi: DayRanges
+vendredi: DayRanges
+samedi: DayRanges
+dimanche: DayRanges
+}
+/**
+ * Congés, travaux… du premier au dernier jour (inclus). Le site l'annonce en haut de chaque page pendant la fermeture.
+ * 
+ * @maxItems 20
+ */
+closures: Closure[]
+/**
+ * Un jour ouvert en dehors des horaires de la semaine, par exemple un jour férié (fermé sinon).
+ * 
+ * @maxItems 20
+ */
+openings: SpecialOpening[]
+note?: string
+}
+export interface TimeRange {
+opens: ClockTime
+closes: ClockTime
+}
+export interface Closure {
+from: CalendarDate
+to: CalendarDate
+label?: ExceptionLabel
+}
+export interface SpecialOpening {
+date: CalendarDate
+/**
+ * @minItems 1
+ * @maxItems 2
+ */
+ranges: TimeRange[]
+label?: ExceptionLabel
 }
 
 /**

@@ -3,6 +3,7 @@ import { useSiteContent } from '../../content/api.ts';
 import type { SiteContent } from '../../content/content.ts';
 import { preloadable } from '../../lib/preloadable.ts';
 import { SiteAlert } from '../alert/site-alert.tsx';
+import { ClosureNotice } from '../hours/closure-notice.tsx';
 import { SiteFooter } from '../layout/site-footer.tsx';
 import { SiteHeader } from '../layout/site-header.tsx';
 import { SkipLink } from '../layout/skip-link.tsx';
@@ -54,7 +55,7 @@ function HomeBlockView({ block, content }: { block: HomeBlock; content: SiteCont
 }
 
 /**
- * The home page: the alert in the fixed header, the visible sections in order under their spec
+ * The home page: the closure notice and the alert in the fixed header, the visible sections in order under their spec
  * anchors, the footer and the pop-up. Each load records a visit (at most one per 6 hours).
  */
 export function HomePage() {
@@ -68,6 +69,7 @@ export function HomePage() {
     <>
       <SkipLink />
       <SiteHeader links={links}>
+        <ClosureNotice />
         <SiteAlert />
       </SiteHeader>
       <main id="contenu" tabIndex={-1} className="home">

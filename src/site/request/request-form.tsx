@@ -14,6 +14,8 @@ import {
   type RequestFormValues,
   type TextField,
 } from './request-form-model.ts';
+import type { HoursContent } from '../../content/generated/types.ts';
+import { closedDaysText } from '../../lib/hours/schedule.ts';
 import { fetchFormStart } from './api/form-start.ts';
 import { submitRequest } from './api/submit-request.ts';
 import { parisDay, preferredDayBounds } from './preferred-days.ts';
@@ -32,6 +34,8 @@ import { REQUEST_FORM_PATH } from './request-route.ts';
 interface RequestFormProps {
   initial: RequestFormState;
   services: readonly string[];
+  /** The garage's hours, to say which days it is closed before a visitor picks one. */
+  hours: HoursContent;
   privacyPath: string;
   /** What the visitor is told about their data, shown under the consent box. */
   notice?: ReactNode;
@@ -42,7 +46,7 @@ interface RequestFormProps {
  * plain form that posts to the server without JavaScript; hydrated, it checks with the same rules,
  * sends through the public API and shows the confirmation without reloading.
  */
-export function RequestForm({ initial, services, privacyPath, notice }: RequestFormProps) {
+export function RequestForm({ initial, services, hours, privacyPath, notice }: RequestFormProps) {
   const [values, setValues] = useState<RequestFormValues>(initial.values);
   const [problems, setProblems] = useState<FormProblem[]>(initial.problems);
   const [sent, setSent] = useState(initial.sent);
@@ -182,6 +186,7 @@ export function RequestForm({ initial, services, privacyPath, notice }: RequestF
         ))}
         <fieldset className="request-form__dates">
           <legend>{fieldTitle('preferred_dates')} (facultatif, trois au plus)</legend>
+          <p className="request-form__hint">{closedDaysText(hours, today)}</p>
           {values.dates.map((day, index) => {
             const n = index + 1;
             const set = (change: Partial<typeof day>) =>

@@ -35,6 +35,8 @@ describe('the request page', () => {
     expect(html).toContain(`<h1>${REQUEST_PAGE_HEADING}</h1>`);
     const options = [...html.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]);
     expect(options.slice(0, 4)).toEqual(['', 'Vidange', 'Carrosserie', 'Autre']);
+    // Before a visitor picks a day: the days the garage is closed.
+    expect(html).toContain('Le garage est fermé le samedi, le dimanche et les jours fériés.');
     expect(html).not.toContain('role="alert"');
   });
 

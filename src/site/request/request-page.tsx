@@ -45,6 +45,7 @@ export function RequestPage() {
         <RequestForm
           initial={initial}
           services={content.services.servicesList}
+          hours={content.hours}
           privacyPath={PRIVACY_PATH}
           notice={<RequestNotice identity={content.identity} privacyPath={PRIVACY_PATH} />}
         />

@@ -137,18 +137,43 @@ export function isExpiredStart(problem: FormProblem): boolean {
   return problem.field === null && /^Le formulaire a expiré/.test(problem.message);
 }
 
+const LONG_DAY = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * The date field a refusal of the preferred dates is about: the one whose day it names
+ * (« fermé le lundi 25 décembre 2028 »), else the first.
+ */
+function dateFieldOf(text: string, dates: readonly { date: string }[]): FormField {
+  const index = dates.findIndex(
+    ({ date }) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(date) &&
+      text.includes(LONG_DAY.format(new Date(`${date}T12:00:00Z`))),
+  );
+  return `date_${index >= 0 ? index + 1 : 1}`;
+}
+
 /**
  * A refusal of submit_request as a problem: next to the field whose « title » or own sentence it
- * names, else for the whole form.
+ * names (for the preferred dates, the date field whose day it names among `dates`), else for the
+ * whole form.
  */
-export function problemFromRefusal(message: string): FormProblem {
+export function problemFromRefusal(
+  message: string,
+  dates: readonly { date: string }[] = [],
+): FormProblem {
   const text = message.replace(REFUSED, '');
   const said = text.charAt(0).toUpperCase() + text.slice(1);
   if (text === CONTACT_MESSAGE) return { field: 'phone', message: said };
   for (const [key, node] of Object.entries(PROPERTIES)) {
     const named = text.startsWith(`« ${node.title ?? ''} »`) || text === node['x-message'];
     if (!named) continue;
-    if (key === 'preferred_dates') return { field: 'date_1', message: said };
+    if (key === 'preferred_dates') return { field: dateFieldOf(text, dates), message: said };
     const field = (TEXT_FIELDS as readonly string[]).includes(key) || key === 'consent';
     return { field: field ? (key as FormField) : null, message: said };
   }

@@ -1,25 +1,38 @@
 import type { HoursContent } from '../../content/generated/types.ts';
 import { SECTION_TYPES } from '../../content/section-types.ts';
+import { upcomingExceptions, weekLines } from '../../lib/hours/schedule.ts';
+import { useParisToday } from '../hours/use-paris-today.ts';
 import { SectionFrame } from './section-frame.tsx';
 
-/** The opening hours, as the owner wrote them, day by day. */
+/**
+ * The week's opening hours, then what differs in the next 30 days (closures, special openings,
+ * public holidays) and the owner's note (docs/decisions/058-opening-hours.md).
+ */
 export function HoursSection({ content }: { content: HoursContent }) {
-  const rows: [string, string][] = [
-    ['Du lundi au vendredi', content.weekdays],
-    ['Samedi', content.saturday],
-    ['Dimanche', content.sunday],
-    ['Jours fériés', content.holidays],
-  ];
+  const today = useParisToday();
+  const exceptions = today === null ? [] : upcomingExceptions(content, today);
+  const note = content.note?.trim();
   return (
     <SectionFrame anchor={SECTION_TYPES.hours.anchor} title="Horaires d'ouverture">
       <dl className="info-list">
-        {rows.map(([label, value]) => (
+        {weekLines(content).map(({ label, text }) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd>{text}</dd>
           </div>
         ))}
       </dl>
+      {exceptions.length > 0 && (
+        <div className="hours-exceptions">
+          <h3>Dans les 30 prochains jours</h3>
+          <ul>
+            {exceptions.map(({ date, text }) => (
+              <li key={`${date} ${text}`}>{text}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {note && <p className="hours-note">{note}</p>}
     </SectionFrame>
   );
 }

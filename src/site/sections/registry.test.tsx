@@ -64,7 +64,10 @@ describe('SECTION_COMPONENTS', () => {
   );
 
   it('shows the content it is given, as the admin preview needs', () => {
-    const hours = { ...DEFAULT_CONTENT.hours, saturday: '9h00 - 12h00' };
+    const hours = {
+      ...DEFAULT_CONTENT.hours,
+      week: { ...DEFAULT_CONTENT.hours.week, samedi: [{ opens: '09:00', closes: '12:00' }] },
+    };
     expect(renderSection('hours', hours)).toContain('9h00 - 12h00');
     const pricing = { ...DEFAULT_CONTENT.pricing, t2: '70€/h' };
     expect(renderSection('pricing', pricing)).toMatch(/T2.*70€\/h/);

@@ -1,6 +1,7 @@
 import type { SiteContent } from '../../content/content.ts';
 import type { IdentityContent } from '../../content/generated/types.ts';
-import { openingHoursSpecification } from './opening-hours.ts';
+import { parisToday } from '../../lib/hours/paris-day.ts';
+import { openingHoursSpecification, specialOpeningHoursSpecification } from './opening-hours.ts';
 
 const CONTEXT = 'https://schema.org';
 
@@ -27,10 +28,18 @@ export function imageUrl(siteUrl: string, image: string | null | undefined, fall
   return absoluteUrl(siteUrl, fallback);
 }
 
-/** The home page's AutoRepair block, from the garage's identity and its opening hours. */
-export function autoRepairJsonLd(content: SiteContent, siteUrl: string): JsonLd {
+/**
+ * The home page's AutoRepair block, from the garage's identity and its opening hours, with the
+ * exceptions of the weeks from `today` (a Paris calendar day) on.
+ */
+export function autoRepairJsonLd(
+  content: SiteContent,
+  siteUrl: string,
+  today = parisToday(Date.now()),
+): JsonLd {
   const { identity } = content;
   const hours = openingHoursSpecification(content.hours);
+  const special = specialOpeningHoursSpecification(content.hours, today);
   const sameAs = identity.socialLinks.map((link) => link.url.trim());
   return {
     '@context': CONTEXT,
@@ -51,7 +60,8 @@ export function autoRepairJsonLd(content: SiteContent, siteUrl: string): JsonLd 
     telephone: identity.phone.trim(),
     email: identity.email.trim(),
     ...(sameAs.length > 0 && { sameAs }),
-    ...(hours && hours.length > 0 && { openingHoursSpecification: hours }),
+    ...(hours.length > 0 && { openingHoursSpecification: hours }),
+    ...(special.length > 0 && { specialOpeningHoursSpecification: special }),
   };
 }
 

@@ -1,60 +1,80 @@
 import { describe, expect, it } from 'vitest';
-import { openingHoursSpecification, parseDayHours } from './opening-hours.ts';
+import { DEFAULT_CONTENT } from '../../content/generated/defaults.ts';
+import type { HoursContent } from '../../content/generated/types.ts';
+import { openingHoursSpecification, specialOpeningHoursSpecification } from './opening-hours.ts';
 
-describe('parseDayHours', () => {
-  it('reads the spec default and its usual variants', () => {
-    expect(parseDayHours('9h00 - 13h00 et 14h00 - 18h00')).toEqual([
-      ['09:00', '13:00'],
-      ['14:00', '18:00'],
+const DEFAULT = DEFAULT_CONTENT.hours;
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+
+describe('openingHoursSpecification', () => {
+  it('publishes the default week as before: Monday to Friday, two ranges', () => {
+    expect(openingHoursSpecification(DEFAULT)).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: WEEKDAYS,
+        opens: '09:00',
+        closes: '13:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: WEEKDAYS,
+        opens: '14:00',
+        closes: '18:00',
+      },
     ]);
-    expect(parseDayHours('8h-12h, 14h30–19h')).toEqual([
-      ['08:00', '12:00'],
-      ['14:30', '19:00'],
-    ]);
-    expect(parseDayHours('09:00 à 17:30')).toEqual([['09:00', '17:30']]);
   });
 
-  it('reads "Fermé" as a closed day', () => {
-    for (const text of ['Fermé', 'fermé', 'Fermée', ' Ferme. '])
-      expect(parseDayHours(text)).toEqual([]);
-  });
-
-  it('refuses anything it would have to guess', () => {
-    for (const text of [
-      'Sur rendez-vous',
-      '9h00 - 13h00 sauf le mercredi',
-      '9h - 25h',
-      '18h - 9h',
-      '9h - 13h et 12h - 18h',
-      '9h60 - 10h',
-      '',
-    ]) {
-      expect(parseDayHours(text)).toBeNull();
-    }
+  it('groups the days sharing a range, and leaves closed days out', () => {
+    const hours: HoursContent = {
+      ...DEFAULT,
+      week: {
+        ...DEFAULT.week,
+        mercredi: [{ opens: '09:00', closes: '13:00' }],
+        samedi: [{ opens: '09:00', closes: '13:00' }],
+      },
+    };
+    expect(openingHoursSpecification(hours)).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: [...WEEKDAYS, 'Saturday'],
+        opens: '09:00',
+        closes: '13:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Thursday', 'Friday'],
+        opens: '14:00',
+        closes: '18:00',
+      },
+    ]);
   });
 });
 
-describe('openingHoursSpecification', () => {
-  const hours = {
-    weekdays: '9h00 - 13h00 et 14h00 - 18h00',
-    saturday: 'Fermé',
-    sunday: 'Fermé',
-    holidays: 'Fermé',
-  };
-
-  it('groups Monday to Friday and leaves closed days out', () => {
-    const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
-    expect(openingHoursSpecification(hours)).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: week, opens: '09:00', closes: '13:00' },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: week, opens: '14:00', closes: '18:00' },
+describe('specialOpeningHoursSpecification', () => {
+  it('gives the coming closures, holidays and special openings, closed days at 00:00', () => {
+    const hours: HoursContent = {
+      ...DEFAULT,
+      closures: [
+        { from: '2028-12-26', to: '2029-01-05', label: 'Fêtes' },
+        { from: '2029-03-01', to: '2029-03-02' },
+      ],
+      openings: [{ date: '2028-12-16', ranges: [{ opens: '09:00', closes: '12:00' }] }],
+    };
+    const spec = (opens: string, closes: string, validFrom: string, validThrough: string) => ({
+      '@type': 'OpeningHoursSpecification',
+      opens,
+      closes,
+      validFrom,
+      validThrough,
+    });
+    expect(specialOpeningHoursSpecification(hours, '2028-12-10')).toEqual([
+      spec('09:00', '12:00', '2028-12-16', '2028-12-16'),
+      spec('00:00', '00:00', '2028-12-25', '2028-12-25'),
+      spec('00:00', '00:00', '2028-12-26', '2029-01-05'),
     ]);
   });
 
-  it('publishes nothing when one day cannot be read', () => {
-    expect(openingHoursSpecification({ ...hours, saturday: 'Le matin' })).toBeNull();
-  });
-
-  it('ignores the holidays text, which no weekday carries', () => {
-    expect(openingHoursSpecification({ ...hours, holidays: 'Selon les semaines' })).toHaveLength(2);
+  it('is empty when nothing differs from the week', () => {
+    expect(specialOpeningHoursSpecification(DEFAULT, '2027-02-01')).toEqual([]);
   });
 });

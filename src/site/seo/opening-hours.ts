@@ -1,69 +1,60 @@
 import type { HoursContent } from '../../content/generated/types.ts';
+import { DAY_KEYS, upcoming } from '../../lib/hours/schedule.ts';
 
 /** schema.org's OpeningHoursSpecification, as search engines read it. */
 export interface OpeningHoursSpecification {
   '@type': 'OpeningHoursSpecification';
-  dayOfWeek: string[];
+  dayOfWeek?: string[];
   opens: string;
   closes: string;
+  validFrom?: string;
+  validThrough?: string;
 }
 
-type Range = [opens: string, closes: string];
-
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
-const CLOSED = /^ferm[ée]e?s?\.?$/i;
-// "9h", "9h00", "09:30", "9 h 30"; the minutes are optional only after "h".
-const TIME = String.raw`(\d{1,2})\s*(?:h\s*(\d{2})?|:\s*(\d{2}))`;
-const RANGE = new RegExp(String.raw`^${TIME}\s*(?:-|–|—|à)\s*${TIME}$`, 'i');
-
-function clock(hours: string | undefined, minutes: string | undefined): string | null {
-  const h = Number(hours);
-  const m = Number(minutes ?? '0');
-  if (!Number.isInteger(h) || h > 24 || m > 59 || (h === 24 && m > 0)) return null;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
-}
+const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /**
- * The ranges of one day's text: `[]` for "Fermé", `null` when the text says anything this reader
- * does not understand (then the caller publishes no hours at all rather than guess).
+ * The week's hours: one entry per time range with every day that has it (the defaults give
+ * Monday to Friday 09:00–13:00 and 14:00–18:00). Closed days are simply not listed.
  */
-export function parseDayHours(text: string): Range[] | null {
-  const value = text.trim();
-  if (CLOSED.test(value)) return [];
-  const parts = value.split(/\s+et\s+|\s*[,;/]\s*/i).filter((part) => part !== '');
-  if (parts.length === 0) return null;
-  const ranges: Range[] = [];
-  for (const part of parts) {
-    const match = RANGE.exec(part.trim());
-    if (!match) return null;
-    const opens = clock(match[1], match[2] ?? match[3]);
-    const closes = clock(match[4], match[5] ?? match[6]);
-    if (!opens || !closes || opens >= closes) return null;
-    const previous = ranges.at(-1);
-    if (previous && previous[1] > opens) return null;
-    ranges.push([opens, closes]);
-  }
-  return ranges;
-}
-
-/**
- * The week's opening hours from the owner's free text (weekdays, Saturday, Sunday), or `null` when
- * any of the three cannot be read: search engines take absent hours as unknown, but wrong hours as
- * a promise. Closed days are simply not listed. Holidays vary by date, so they are not published.
- */
-export function openingHoursSpecification(hours: HoursContent): OpeningHoursSpecification[] | null {
-  const days: [string[], string][] = [
-    [WEEKDAYS, hours.weekdays],
-    [['Saturday'], hours.saturday],
-    [['Sunday'], hours.sunday],
-  ];
-  const specification: OpeningHoursSpecification[] = [];
-  for (const [dayOfWeek, text] of days) {
-    const ranges = parseDayHours(text);
-    if (ranges === null) return null;
-    for (const [opens, closes] of ranges) {
-      specification.push({ '@type': 'OpeningHoursSpecification', dayOfWeek, opens, closes });
+export function openingHoursSpecification(hours: HoursContent): OpeningHoursSpecification[] {
+  const byRange = new Map<string, OpeningHoursSpecification>();
+  DAY_KEYS.forEach((key, index) => {
+    for (const { opens, closes } of hours.week[key]) {
+      const entry = byRange.get(`${opens}-${closes}`);
+      if (entry) entry.dayOfWeek!.push(DAY_NAMES[index]!);
+      else
+        byRange.set(`${opens}-${closes}`, {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: [DAY_NAMES[index]!],
+          opens,
+          closes,
+        });
     }
-  }
-  return specification;
+  });
+  return [...byRange.values()];
+}
+
+/**
+ * The coming weeks' exceptions from `today` on, as schema.org writes them: a closed day or period
+ * opens and closes at 00:00 from validFrom through validThrough; a special opening gives its
+ * ranges for its day. Past the window search engines fall back on the week, which is true again.
+ */
+export function specialOpeningHoursSpecification(
+  hours: HoursContent,
+  today: string,
+): OpeningHoursSpecification[] {
+  const spec = (opens: string, closes: string, validFrom: string, validThrough: string) => ({
+    '@type': 'OpeningHoursSpecification' as const,
+    opens,
+    closes,
+    validFrom,
+    validThrough,
+  });
+  return upcoming(hours, today).flatMap((item) => {
+    if (item.kind === 'fermeture')
+      return [spec('00:00', '00:00', item.closure.from, item.closure.to)];
+    if (item.kind === 'ferie') return [spec('00:00', '00:00', item.date, item.date)];
+    return item.opening.ranges.map((r) => spec(r.opens, r.closes, item.date, item.date));
+  });
 }

@@ -31,7 +31,9 @@ export async function submitRequest(
     const { error, status } = await rest.rpc('submit_request', { payload });
     if (!error) return null;
     const said = status === 429 || /^Demande refusée/.test(error.message);
-    return said ? problemFromRefusal(error.message) : { field: null, message: NOT_SENT };
+    return said
+      ? problemFromRefusal(error.message, values.dates)
+      : { field: null, message: NOT_SENT };
   } catch {
     return { field: null, message: NOT_SENT };
   }
