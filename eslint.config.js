@@ -83,6 +83,10 @@ export default tseslint.config(
               group: ['**/lib/supabase.ts', '**/lib/supabase'],
               message: 'Public pages use src/lib/public-client.ts.',
             },
+            {
+              group: ['@tiptap/*'],
+              message: 'The toolbar editor is for the back-office only (docs/decisions/068).',
+            },
           ],
         },
       ],

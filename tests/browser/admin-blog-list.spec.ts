@@ -161,7 +161,7 @@ test('opening a post for editing reads it whole, content included', async ({ pag
   await row.getByRole('button', { name: 'Modifier' }).click();
   expect(new URL((await read).url()).searchParams.get('id')).toMatch(/^eq\./);
   const form = page.getByRole('region', { name: "Modifier l'article", exact: true });
-  await expect(form.getByRole('textbox', { name: 'Contenu', exact: true })).toHaveValue(
+  await expect(form.getByRole('textbox', { name: 'Contenu', exact: true })).toHaveText(
     "Le contenu complet de l'article 120.",
   );
   await expect(form.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(title);

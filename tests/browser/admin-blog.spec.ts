@@ -114,9 +114,13 @@ test('create a draft, edit it, publish it now, and see it on /blog', async ({
   await toggle.click();
   const form = formOf(page, 'Nouvel article');
   await expect(form).toBeVisible();
+  // The text is written with its toolbar (docs/decisions/068-toolbar-editor.md).
   await expect(form.getByRole('textbox', { name: 'Contenu', exact: true })).toHaveAttribute(
-    'rows',
-    '10',
+    'aria-multiline',
+    'true',
+  );
+  await expect(form.getByRole('toolbar', { name: 'Mise en forme' }).getByRole('button')).toHaveText(
+    ['Gras', 'Italique', 'Titre', 'Liste', 'Lien', 'Photo'],
   );
   await expect(form.getByRole('textbox', { name: 'Résumé', exact: true })).toHaveAttribute(
     'rows',

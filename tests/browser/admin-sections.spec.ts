@@ -210,6 +210,17 @@ test('hides a section (greyed out here, gone from the home page) and shows it ag
   expect(await publicAnchors(page)).toContain('services');
 });
 
+/** Writes `plain` then `bold` in a block's text with the toolbar, as the owner would. */
+async function typeWithBold(form: Locator, plain: string, bold: string) {
+  const text = form.getByRole('textbox', { name: 'Texte (facultatif)' });
+  await text.click();
+  await text.press('ControlOrMeta+a');
+  await text.pressSequentially(plain);
+  await form.getByRole('button', { name: 'Gras' }).click();
+  await expect(form.getByRole('button', { name: 'Gras' })).toHaveAttribute('aria-pressed', 'true');
+  await text.pressSequentially(bold);
+}
+
 test('adds a section, which shows at the end of the home page', async ({ page, request }) => {
   const form = page.getByRole('region', { name: 'Ajouter une section' });
   // Without a title: the French message, next to the field, and nothing added.
@@ -222,7 +233,7 @@ test('adds a section, which shows at the end of the home page', async ({ page, r
   const name = `Promotions ${randomBytes(3).toString('hex')}`;
   await title.fill(name);
   await form.getByLabel('Type').selectOption({ label: 'Image' });
-  await form.getByLabel('Texte (facultatif)').fill('<p>Vidange offerte <b>ce mois-ci</b></p>');
+  await typeWithBold(form, 'Vidange offerte ', 'ce mois-ci');
   await form.getByLabel("Adresse de l'image (facultatif)").fill('/images/atelier.jpg');
   // An image block's picture is described before the block is added.
   const alt = form.getByLabel('Description de la photo (lue aux personnes aveugles)');
@@ -243,7 +254,8 @@ test('adds a section, which shows at the end of the home page', async ({ page, r
     order: 10,
     visible: true,
     type: 'image',
-    content: '<p>Vidange offerte <b>ce mois-ci</b></p>',
+    // The space typed before « Gras » may go inside the bold text: the page shows the same.
+    content: expect.stringMatching(/^<p>Vidange offerte ?<strong> ?ce mois-ci<\/strong><\/p>$/),
     imageUrl: '/images/atelier.jpg',
     imageAlt: 'La vitrine du garage',
   });
@@ -350,7 +362,9 @@ test("a text block's title, content and image can be changed", async ({ page, re
   await expect(edit).toHaveAttribute('aria-expanded', 'true');
   const title = row.getByRole('textbox', { name: 'Titre' });
   await expect(title).toBeFocused();
-  await expect(row.getByLabel('Texte (facultatif)')).toHaveValue('<p>Vidange offerte</p>');
+  await expect(row.getByRole('textbox', { name: 'Texte (facultatif)' })).toHaveText(
+    'Vidange offerte',
+  );
   await page.keyboard.press('Escape');
   await expect(title).toHaveCount(0);
   await expect(edit).toBeFocused();
@@ -362,7 +376,7 @@ test("a text block's title, content and image can be changed", async ({ page, re
   await expect(title).toHaveAccessibleDescription(/Ce champ est obligatoire\./);
 
   await title.fill('Offres du mois');
-  await row.getByLabel('Texte (facultatif)').fill('<p>Pneus <b>-10 %</b></p>');
+  await typeWithBold(row, 'Pneus ', '-10 %');
   await row.getByLabel("Adresse de l'image (facultatif)").fill('/images/atelier.jpg');
   await row.getByRole('button', { name: 'Enregistrer la section' }).click();
   const edited = rowOf(page, 'Offres du mois');
@@ -376,7 +390,7 @@ test("a text block's title, content and image can be changed", async ({ page, re
   expect(stored).toEqual({
     ...block,
     title: 'Offres du mois',
-    content: '<p>Pneus <b>-10 %</b></p>',
+    content: expect.stringMatching(/^<p>Pneus ?<strong> ?-10 %<\/strong><\/p>$/),
     imageUrl: '/images/atelier.jpg',
   });
   await page.goto('/');

@@ -46,6 +46,11 @@ export function postFixtures(now = Date.now()) {
   ] as const;
 }
 
+/** The Markdown body of an arranged post. */
+export function postContent(title: string): string {
+  return `# ${title}\n\nContenu de l’article.`;
+}
+
 /** Slugs a visitor may read, newest publication first. */
 export const VISIBLE_SLUGS = ['freins-hiver', 'vidange-ete'];
 /** Every slug, newest creation first (the fixtures are created in order, one by one). */
@@ -93,7 +98,7 @@ export async function resetData(db: Database, now = Date.now()): Promise<Record<
         [
           post.title,
           post.slug,
-          `# ${post.title}\n\nContenu de l’article.`,
+          postContent(post.title),
           `Résumé : ${post.title}`,
           post.published_at,
           'scheduled_at' in post ? post.scheduled_at : null,

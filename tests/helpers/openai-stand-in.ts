@@ -59,7 +59,8 @@ function requestedCount(body: StandInRequest['body']): number {
 
 export const STAND_IN_TITLE = 'Entretien des freins : les signes qui ne trompent pas';
 
-function articles(count: number) {
+/** The articles the stand-in writes when asked for `count`. */
+export function standInArticles(count: number) {
   const images = ['freins', 'pneus', 'diagnostic', 'entretien', 'inconnue'];
   return Array.from({ length: count }, (_, i) => ({
     // The same title twice: slugs must still come out unique.
@@ -121,7 +122,7 @@ export async function startOpenAiStandIn(initial: StandInMode = 'ok'): Promise<O
         return send(
           res,
           200,
-          completion(JSON.stringify({ articles: articles(requestedCount(body)) })),
+          completion(JSON.stringify({ articles: standInArticles(requestedCount(body)) })),
         );
       case 'malformed':
         return send(res, 200, completion('Voici vos articles : {"articles": [{"title": "Frei'));

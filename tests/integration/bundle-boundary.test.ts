@@ -46,6 +46,8 @@ const FORBIDDEN: [label: string, pattern: RegExp][] = [
   ['react-router', /[\\/]node_modules[\\/]react-router(-dom)?[\\/]/],
   // The password check's dictionaries: fetched by the back-office's password forms only.
   ['zxcvbn', /[\\/]node_modules[\\/]@zxcvbn-ts[\\/]/],
+  // The toolbar editor of articles and sections (docs/decisions/068-toolbar-editor.md).
+  ['toolbar editor', /[\\/]node_modules[\\/](@tiptap[\\/]|prosemirror-[^\\/]+[\\/]|marked[\\/])/],
 ];
 
 /** Loaded by public pages on demand only: never in the entry nor its static imports. */
@@ -317,6 +319,13 @@ describe('the build manifest boundary', () => {
     expect(total, `${[...page].join(', ')}: ${(total / 1000).toFixed(1)} kB`).toBeLessThanOrEqual(
       LOGIN_BUDGET,
     );
+  });
+
+  it('loads the toolbar editor on its own, when a form with a text opens, not with the back-office', () => {
+    const backOffice = pageLoadFiles(manifest, 'src/admin/index.ts');
+    const editor = filesWith(modules, FORBIDDEN.find(([label]) => label === 'toolbar editor')![1]);
+    expect(editor).not.toEqual([]);
+    expect(editor.filter((file) => backOffice.has(file))).toEqual([]);
   });
 
   it('fails when an admin library sneaks into a public chunk', () => {

@@ -94,7 +94,7 @@ export function postDraftKey(id: string | null): string {
 }
 
 /**
- * The article form (docs/product.md#blog-panel): title, content (10 rows), excerpt (2 rows),
+ * The article form (docs/product.md#blog-panel): title, content (with its toolbar), excerpt (2 rows),
  * cover image URL, then one publishing choice (now, programmed in Paris time, or draft); the schema's
  * rules with our French messages, checked on blur and on save. Closing it, or leaving the page, with
  * changes not saved asks first, and those changes are kept in this browser until saved

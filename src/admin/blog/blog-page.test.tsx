@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { click, field, render, typeInto, unmount } from '../editor/dom-test-utils.ts';
 import type { BlogPost } from './blog-post.ts';
+import { richText, typeInRichText } from '../rich-text/test-utils.ts';
 
 // The AI panel has its own tests; here it only has to be there.
 vi.mock('../ai/ai-article-panel.tsx', () => ({
@@ -326,7 +327,7 @@ describe('BlogPage', () => {
     expect(fake.saves).toHaveLength(0);
 
     await typeInto(field(container, 'Titre'), 'Pneus : l’été arrive !');
-    await typeInto(field(container, 'Contenu'), 'Texte');
+    await typeInRichText(container, 'Contenu', 'Texte');
     await typeInto(field(container, 'Résumé'), 'Résumé');
     await typeInto(field(container, 'Adresse de l’image'), 'pas une adresse');
     expect(text()).toContain(
@@ -361,7 +362,7 @@ describe('BlogPage', () => {
     expect(fake.requests.at(-1)).toEqual([['select', '*'], ['eq', 'id', 'b'], ['single']]);
     expect(container.querySelector('h2')?.textContent).toBe("Modifier l'article");
     expect(field(container, 'Titre').value).toBe('Programmé');
-    expect(field(container, 'Contenu').value).toBe('Contenu');
+    expect((await richText(container, 'Contenu')).element.textContent).toBe('Contenu');
     // The one publishing choice shows the post's state: programmed, at 10:00 in Paris on
     // 1 July (08:00 UTC, summer time).
     expect(choice('Programmer').checked).toBe(true);

@@ -12,6 +12,7 @@ import {
   type BlockType,
 } from '../../content/section-types.ts';
 import { PhotoUpload } from '../media/photo-upload.tsx';
+import { RichTextField } from '../rich-text/rich-text-field.tsx';
 import { addSection, editSection, type SectionDraft } from './sections-model.ts';
 
 type DraftField = 'title' | 'type' | 'content' | 'imageUrl' | 'imageAlt';
@@ -124,7 +125,7 @@ interface SectionFormProps {
 
 /**
  * The fields of a section: its title, its type when it can be chosen, and for a text or image
- * block its HTML content and image. Problems show under their field; the first one takes focus.
+ * block its text (with its toolbar, stored as HTML) and image. Problems show under their field; the first one takes focus.
  */
 export function SectionForm({
   initial,
@@ -239,19 +240,26 @@ export function SectionForm({
       {ownContent && (
         <>
           <div className="editor-field">
-            <label className="editor-field__label" htmlFor={ids.content}>
+            {/* The label names a text box that is not a form control: a click on it focuses the text. */}
+            <label
+              className="editor-field__label"
+              htmlFor={ids.content}
+              onClick={() => document.getElementById(ids.content)?.focus()}
+            >
               Texte (facultatif)
             </label>
-            <textarea
+            <RichTextField
               id={ids.content}
-              className="editor-input"
-              rows={5}
-              value={draft.content}
-              aria-describedby={describedBy('content', `${ids.content}-help`)}
-              onChange={(event) => set('content', event.target.value)}
+              label="Texte (facultatif)"
+              format="html"
+              value={draft.content ?? ''}
+              describedBy={describedBy('content', `${ids.content}-help`)}
+              invalid={Boolean(problems.content)}
+              onChange={(value) => set('content', value)}
             />
             <p id={`${ids.content}-help`} className="editor-field__help">
-              Paragraphes, listes, liens et mises en forme simples ; les scripts sont retirés.
+              La touche Entrée commence un nouveau paragraphe ; les boutons au-dessus du texte le
+              mettent en forme. Les scripts et ce qui pourrait nuire aux visiteurs sont retirés.
             </p>
             {error('content')}
           </div>

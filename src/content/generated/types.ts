@@ -376,7 +376,7 @@ export interface BlogPostForm {
 title: string
 excerpt: (string | null)
 /**
- * Chaque retour à la ligne commence un nouveau paragraphe ; une ligne vide aussi (plusieurs lignes vides comptent pour une seule). Pour un intertitre, commencez la ligne par deux dièses et une espace ; pour une liste, par un tiret et une espace. Deux astérisques de chaque côté d'un mot le mettent en gras, une seule en italique ; un lien s'écrit [texte du lien](https://…).
+ * Le texte de l'article : la touche Entrée commence un nouveau paragraphe ; les boutons au-dessus mettent en gras ou en italique, ajoutent un intertitre, une liste, un lien ou une photo de la médiathèque.
  */
 content: string
 /**

@@ -28,20 +28,33 @@ describe('article lines', () => {
     expect(out).toContain('<a href="https://a.fr">lien</a>');
   });
 
-  it('the help text of the article content says so', () => {
+  it('the help text of the article content speaks of the toolbar, not of markup', () => {
     const content = (
       FORMS['blog-post'].schema as { properties: Record<string, { description?: string }> }
     ).properties.content!.description!;
-    expect(content).toMatch(/Chaque retour à la ligne commence un nouveau paragraphe/);
-    expect(content).toMatch(/une ligne vide aussi/);
-    // Said in words, not shown as markup: headings, lists, bold, italics and links.
-    for (const example of [
-      /intertitre, commencez la ligne par deux dièses/,
-      /liste, par un tiret/,
-      /Deux astérisques .* en gras, une seule en italique/,
-      /un lien s'écrit/,
-    ]) {
-      expect(content).toMatch(example);
+    expect(content).toMatch(/Entrée commence un nouveau paragraphe/);
+    for (const button of [/gras/, /italique/, /intertitre/, /liste/, /lien/, /photo/]) {
+      expect(content).toMatch(button);
     }
+    expect(content).not.toMatch(/markdown|html|dièse|astérisque|\[|\*/i);
+  });
+});
+
+describe('photos in an article', () => {
+  const PHOTO = '/storage/v1/object/public/media/0b7c6f1e-2f0a-4a7e-9a55-1d2f3c4b5a69.jpg';
+
+  it('shows a photo of the media library with its description, lazily, in the width needed', () => {
+    const out = html(`Avant.\n![Disques de frein neufs](${PHOTO})\nAprès.`);
+    const img = /<img [^>]*>/.exec(out)![0];
+    expect(img).toContain(`src="${PHOTO}"`);
+    expect(img).toContain('alt="Disques de frein neufs"');
+    expect(img).toContain('loading="lazy"');
+    expect(img).toMatch(/srcSet="[^"]*\/storage\/v1\/render\/image\/public\/media\/[^"]*480w/);
+  });
+
+  it('shows another address as it is, without renderings', () => {
+    const img = /<img [^>]*>/.exec(html('![Logo](https://cdn.example.org/logo.png)'))![0];
+    expect(img).toContain('src="https://cdn.example.org/logo.png"');
+    expect(img).not.toMatch(/srcSet/i);
   });
 });

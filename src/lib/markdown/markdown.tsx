@@ -1,11 +1,27 @@
 import type { ComponentProps } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import { responsiveSources } from '../../content/media.ts';
 import { ARTICLE_HEADINGS, doubleNewlines } from './rules.ts';
 
-/** Images of an article come below its cover: they load only when the reader gets near them. */
+/** An article's column is at most 46rem wide (src/site/blog/blog.css). */
+const ARTICLE_IMAGE_SIZES = '(min-width: 48rem) 46rem, 100vw';
+
+/**
+ * Images of an article come below its cover: they load only when the reader gets near them, and
+ * a photo of the media library in the width the screen needs.
+ */
 function ArticleImage({ node: _node, src, ...props }: ComponentProps<'img'> & { node?: unknown }) {
   // A blanked URL (another protocol) leaves the alternative text, not a request for the page.
-  return <img {...props} src={src || undefined} loading="lazy" decoding="async" />;
+  const address = typeof src === 'string' ? src : '';
+  return (
+    <img
+      {...props}
+      src={address || undefined}
+      {...(address ? responsiveSources(address, ARTICLE_IMAGE_SIZES) : {})}
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }
 
 const COMPONENTS: Components = { ...ARTICLE_HEADINGS, img: ArticleImage };

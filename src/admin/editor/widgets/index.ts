@@ -4,12 +4,14 @@ import { FramePreviewWidget } from './frame-preview-widget.tsx';
 import { ImageChoiceWidget } from './image-choice.tsx';
 import { ImageListField } from './image-list-field.tsx';
 import { StringListField } from './string-list-field.tsx';
+import { RichTextWidget } from '../../rich-text/rich-text-field.tsx';
 import './widgets.css';
 
 /** The custom widgets named by `ui:widget` in schemas/*.ui.json; pass as `<Form widgets>`. */
 export const WIDGETS: RegistryWidgetsType = {
   imageChoice: ImageChoiceWidget,
   framePreview: FramePreviewWidget,
+  richText: RichTextWidget,
 };
 
 /** The custom fields named by `ui:field` in schemas/*.ui.json; pass as `<Form fields>`. */
