@@ -1,4 +1,5 @@
 import { act } from 'react';
+import { vi } from 'vitest';
 import type { Editor } from '@tiptap/core';
 
 /**
@@ -9,13 +10,21 @@ export async function richText(
   container: HTMLElement,
   label: string,
 ): Promise<{ element: HTMLElement; editor: Editor }> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const element = container.querySelector<HTMLElement>(`[role="textbox"][aria-label="${label}"]`);
-    const editor = (element as (HTMLElement & { editor?: Editor }) | null)?.editor;
-    if (element && editor) return { element, editor };
-    await act(async () => new Promise<void>((resolve) => setTimeout(resolve, 10)));
-  }
-  throw new Error(`No toolbar editor named "${label}"`);
+  let found: { element: HTMLElement; editor: Editor } | undefined;
+  await act(() =>
+    vi.waitFor(
+      () => {
+        const element = container.querySelector<HTMLElement>(
+          `[role="textbox"][aria-label="${label}"]`,
+        );
+        const editor = (element as (HTMLElement & { editor?: Editor }) | null)?.editor;
+        if (!element || !editor) throw new Error(`No toolbar editor named "${label}"`);
+        found = { element, editor };
+      },
+      { timeout: 5_000, interval: 10 },
+    ),
+  );
+  return found!;
 }
 
 /** Writes `text` at the end of the editor named `label`, as typing there would. */
