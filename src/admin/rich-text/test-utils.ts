@@ -10,21 +10,19 @@ export async function richText(
   container: HTMLElement,
   label: string,
 ): Promise<{ element: HTMLElement; editor: Editor }> {
-  let found: { element: HTMLElement; editor: Editor } | undefined;
-  await act(() =>
-    vi.waitFor(
-      () => {
-        const element = container.querySelector<HTMLElement>(
-          `[role="textbox"][aria-label="${label}"]`,
-        );
-        const editor = (element as (HTMLElement & { editor?: Editor }) | null)?.editor;
-        if (!element || !editor) throw new Error(`No toolbar editor named "${label}"`);
-        found = { element, editor };
-      },
-      { timeout: 5_000, interval: 10 },
-    ),
+  // Each try lets React render what has arrived (the editor's chunk loads lazily), then looks.
+  return vi.waitFor(
+    async () => {
+      await act(async () => {});
+      const element = container.querySelector<HTMLElement>(
+        `[role="textbox"][aria-label="${label}"]`,
+      );
+      const editor = (element as (HTMLElement & { editor?: Editor }) | null)?.editor;
+      if (!element || !editor) throw new Error(`No toolbar editor named "${label}"`);
+      return { element, editor };
+    },
+    { timeout: 5_000, interval: 10 },
   );
-  return found!;
 }
 
 /** Writes `text` at the end of the editor named `label`, as typing there would. */
