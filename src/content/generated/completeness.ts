@@ -66,6 +66,16 @@ export const FIELD_RULES: Record<string, FieldRule[]> = {
     },
     {
       "path": [
+        "vatNumber"
+      ],
+      "titles": [
+        "Numéro de TVA intracommunautaire"
+      ],
+      "legal": true,
+      "unlessLegalForm": "micro|auto-?entrepr"
+    },
+    {
+      "path": [
         "director"
       ],
       "titles": [

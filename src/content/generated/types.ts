@@ -157,7 +157,7 @@ registration?: string
  */
 siret: string
 /**
- * FR suivi de 11 chiffres, par exemple FR 12 123456789. Laissez vide si le garage n'est pas assujetti à la TVA.
+ * FR suivi de 11 chiffres, par exemple FR 12 123456789. Une micro-entreprise en franchise de TVA n'en a pas.
  */
 vatNumber?: string
 /**

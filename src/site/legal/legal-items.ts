@@ -78,9 +78,11 @@ export function legalNotice(identity: IdentityContent): LegalNotice {
   if (capital !== null || identityGaps(identity).has('shareCapital')) {
     publisher.splice(2, 0, item('Capital social', capital));
   }
-  // Only a business liable to VAT has a number: shown when written, never asked for.
+  // A micro-business exempt from VAT has no number: left out like a sole trader's capital.
   const vat = one('vatNumber');
-  if (vat !== null) publisher.push(item('Numéro de TVA intracommunautaire', vat));
+  if (vat !== null || identityGaps(identity).has('vatNumber')) {
+    publisher.push(item('Numéro de TVA intracommunautaire', vat));
+  }
   const host = [
     item('Nom', one('host.name')),
     item('Adresse', one('host.address')),
