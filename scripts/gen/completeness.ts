@@ -11,8 +11,29 @@ import type { FieldRule } from '../../src/content/completeness-rules.ts';
  *   default, which a fresh site must not publish as fact.
  * The generator lists those fields per content type; src/content/completeness.ts reads the list.
  */
-function rulesOf(node: JsonSchema, path: string[], titles: string[], out: FieldRule[]): void {
-  for (const [key, child] of Object.entries(node.properties ?? {})) {
+/** `node` itself, or the definition its `$ref` (`#/definitions/name`) names. */
+function resolved(node: JsonSchema, root: JsonSchema): JsonSchema {
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return node;
+  const name = /^#\/definitions\/(.+)$/.exec(ref)?.[1];
+  const target = name === undefined ? undefined : root.definitions?.[name];
+  if (!target) throw new Error(`"$ref" inconnu : ${ref}`);
+  return target;
+}
+
+/**
+ * The rules of `node`'s fields, and of the fields of its objects and of its lists' objects (a
+ * list's item is the path segment `*`: each item of the content is checked).
+ */
+function rulesOf(
+  node: JsonSchema,
+  path: string[],
+  titles: string[],
+  out: FieldRule[],
+  root: JsonSchema,
+): void {
+  for (const [key, declared] of Object.entries(node.properties ?? {})) {
+    const child = resolved(declared, root);
     const here = [...path, key];
     const named = [...titles, child.title ?? key];
     const legal = child['x-legal'];
@@ -33,7 +54,9 @@ function rulesOf(node: JsonSchema, path: string[], titles: string[], out: FieldR
         ...(placeholder && { placeholder: placeholder.pattern as string }),
       });
     }
-    if (child.type === 'object') rulesOf(child, here, named, out);
+    if (child.type === 'object') rulesOf(child, here, named, out, root);
+    const item = child.type === 'array' && child.items ? resolved(child.items, root) : undefined;
+    if (item?.type === 'object') rulesOf(item, [...here, '*'], named, out, root);
   }
 }
 
@@ -42,7 +65,7 @@ export function completenessModule(schemas: LoadedSchema[], banner: string): str
     .filter((s) => s.kind === 'content')
     .map((s) => {
       const rules: FieldRule[] = [];
-      rulesOf(s.schema, [], [], rules);
+      rulesOf(s.schema, [], [], rules, s.schema);
       return [s.name, rules] as const;
     })
     .filter(([, rules]) => rules.length > 0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FILLED_SITE } from '../../tests/helpers/filled-site.ts';
 import { checklist, lacksLegalItem } from './checklist.ts';
+import { concreteRules } from './completeness.ts';
 import { isStillExample } from './example-value.ts';
 import { FIELD_RULES } from './generated/completeness.ts';
 import { DEFAULT_CONTENT } from './generated/defaults.ts';
@@ -18,13 +19,16 @@ describe('« À compléter »', () => {
     expect(items.slice(firstOther).every((item) => !item.legal)).toBe(true);
     expect(lacksLegalItem(items)).toBe(true);
     for (const item of items) {
-      expect(rulesOf(item.legal)).toContain(item.key);
+      // A list item's number stands for the rule's `*`.
+      expect(rulesOf(item.legal)).toContain(item.key.replace(/\.\d+(?=\.|$)/g, '.*'));
       expect(item.label).toBe(item.titles.join(' › '));
       expect(item.problem).toMatch(/^(à renseigner|encore l'exemple fourni avec le site)$/);
     }
     // Every example default the schemas declare is on the list.
     for (const [type, rules] of Object.entries(FIELD_RULES)) {
-      for (const rule of rules.filter((r) => r.placeholder)) {
+      const fresh = DEFAULT_CONTENT[type as keyof typeof DEFAULT_CONTENT];
+      for (const rule of rules.flatMap((declared) => concreteRules(declared, fresh))) {
+        if (!rule.placeholder) continue;
         expect(items.map((item) => item.key)).toContain([type, ...rule.path].join('.'));
       }
     }
@@ -58,9 +62,10 @@ describe('isStillExample', () => {
   it('recognises each declared example default, and not the owner’s value', () => {
     for (const [type, rules] of Object.entries(FIELD_RULES)) {
       const filled = (FILLED_SITE as Record<string, unknown>)[type];
-      for (const rule of rules.filter((r) => r.placeholder)) {
+      const fresh = DEFAULT_CONTENT[type as keyof typeof DEFAULT_CONTENT];
+      for (const rule of rules.flatMap((declared) => concreteRules(declared, fresh))) {
+        if (!rule.placeholder) continue;
         const field = rule.path.join('.');
-        const fresh = DEFAULT_CONTENT[type as keyof typeof DEFAULT_CONTENT];
         expect(isStillExample(type, fresh, field), `${type}.${field}`).toBe(true);
         expect(isStillExample(type, filled, field), `${type}.${field}`).toBe(false);
       }

@@ -3,7 +3,7 @@
  * keywords (scripts/gen/completeness.ts, docs/decisions/056-what-is-missing.md).
  */
 export interface FieldRule {
-  /** Property names from the content's root to the field. */
+  /** Property names from the content's root to the field; `*` stands for each item of a list. */
   path: string[];
   /** The field's French titles from its outermost object, e.g. ["Hébergeur du site", "Nom de l'hébergeur"]. */
   titles: string[];

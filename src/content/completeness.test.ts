@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentGaps, identityGaps } from './completeness.ts';
+import { concreteRules, contentGaps, identityGaps } from './completeness.ts';
 import { FIELD_RULES } from './generated/completeness.ts';
 import { DEFAULT_CONTENT } from './generated/defaults.ts';
 import type { IdentityContent } from './generated/types.ts';
@@ -23,7 +23,9 @@ describe('what the site still lacks', () => {
   it('finds, on a fresh site, every example value its schema declares', () => {
     const gaps = contentGaps(DEFAULT_CONTENT);
     for (const [type, rules] of Object.entries(FIELD_RULES)) {
-      for (const rule of rules.filter((r) => r.placeholder)) {
+      const fresh = DEFAULT_CONTENT[type as keyof typeof DEFAULT_CONTENT];
+      for (const rule of rules.flatMap((declared) => concreteRules(declared, fresh))) {
+        if (!rule.placeholder) continue;
         const found = gaps.find((g) => g.type === type && g.path.join('.') === rule.path.join('.'));
         expect(found?.reason, `${type}.${rule.path.join('.')}`).toBe('placeholder');
       }
@@ -48,6 +50,19 @@ describe('what the site still lacks', () => {
     expect(identityGaps({ ...withoutCapital, legalForm: 'SAS' }).get('shareCapital')).toBe(
       'missing',
     );
+  });
+
+  it('checks each item of a list: an undated review is asked for its dates', () => {
+    const review = { author: 'Marie L.', quote: 'Accueil au top.', rating: 5 };
+    const testimonials = {
+      ...DEFAULT_CONTENT.testimonials,
+      reviews: [{ ...review, date: '2026-03-14', experienceDate: '2026-03-02' }, review],
+    };
+    const gaps = contentGaps({ testimonials }).map((gap) => [gap.path.join('.'), gap.titles]);
+    expect(gaps).toEqual([
+      ['reviews.1.date', ['Avis', 'n°2', "Date de l'avis"]],
+      ['reviews.1.experienceDate', ['Avis', 'n°2', 'Date de la prestation']],
+    ]);
   });
 
   it('treats a value of spaces as missing', () => {

@@ -57,6 +57,29 @@ export function fieldGap(
 }
 
 /**
+ * The rule for each field `rule` names in `content`: itself, or, when its path goes through a list
+ * (`*`), one per item, with the item's number in its path and its titles (« Avis › n°2 › … »).
+ */
+export function concreteRules(rule: FieldRule, content: unknown): FieldRule[] {
+  const star = rule.path.indexOf('*');
+  if (star < 0) return [rule];
+  const list = valueAt(content, rule.path.slice(0, star));
+  if (!Array.isArray(list)) return [];
+  // The titles name the path's properties, not its `*`: the item's number goes after its list.
+  const titleAt = rule.path.slice(0, star).filter((key) => key !== '*').length;
+  return list.flatMap((_, index) =>
+    concreteRules(
+      {
+        ...rule,
+        path: [...rule.path.slice(0, star), String(index), ...rule.path.slice(star + 1)],
+        titles: [...rule.titles.slice(0, titleAt), `n°${index + 1}`, ...rule.titles.slice(titleAt)],
+      },
+      content,
+    ),
+  );
+}
+
+/**
  * Every gap of the site's content, by type in the schemas' order. `byType` maps a site_content
  * type to its content; a type absent from it is not checked.
  */
@@ -66,7 +89,7 @@ export function contentGaps(byType: object): Gap[] {
   const gaps: Gap[] = [];
   for (const [type, rules] of Object.entries(FIELD_RULES)) {
     if (!(type in content)) continue;
-    for (const rule of rules) {
+    for (const rule of rules.flatMap((declared) => concreteRules(declared, content[type]))) {
       const reason = fieldGap(rule, content[type], legalForm);
       if (reason) gaps.push({ ...rule, type, reason });
     }

@@ -1,4 +1,4 @@
-import { fieldGap } from './completeness.ts';
+import { concreteRules, fieldGap } from './completeness.ts';
 import { FIELD_RULES } from './generated/completeness.ts';
 
 /**
@@ -8,7 +8,9 @@ import { FIELD_RULES } from './generated/completeness.ts';
  */
 export function isStillExample(type: string, content: unknown, field: string): boolean {
   const rule = Object.hasOwn(FIELD_RULES, type)
-    ? FIELD_RULES[type]!.find((candidate) => candidate.path.join('.') === field)
+    ? FIELD_RULES[type]!.flatMap((declared) => concreteRules(declared, content)).find(
+        (candidate) => candidate.path.join('.') === field,
+      )
     : undefined;
   return rule?.placeholder !== undefined && fieldGap(rule, content, '') === 'placeholder';
 }

@@ -22,7 +22,14 @@ export const FILLED_SITE = {
     host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix', phone: '1007' },
   },
   hero: { ...DEFAULT_CONTENT.hero, backgroundImage: '/storage/v1/object/public/media/atelier.jpg' },
-  services: { ...DEFAULT_CONTENT.services, imageUrl: '/storage/v1/object/public/media/pont.jpg' },
+  services: {
+    ...DEFAULT_CONTENT.services,
+    imageUrl: '/storage/v1/object/public/media/pont.jpg',
+    carouselImages: DEFAULT_CONTENT.services.carouselImages.map((slide, index) => ({
+      ...slide,
+      image: `/storage/v1/object/public/media/atelier-${index + 1}.jpg`,
+    })),
+  },
   pricing: { ...DEFAULT_CONTENT.pricing, billing: 'manufacturer-scale' },
   vehicles: {
     ...DEFAULT_CONTENT.vehicles,

@@ -195,6 +195,19 @@ export const FIELD_RULES: Record<string, FieldRule[]> = {
       ],
       "legal": false,
       "placeholder": "^/images/service-"
+    },
+    {
+      "path": [
+        "carouselImages",
+        "*",
+        "image"
+      ],
+      "titles": [
+        "Images du carrousel",
+        "Image"
+      ],
+      "legal": false,
+      "placeholder": "^/images/service-"
     }
   ],
   "testimonials": [
@@ -213,6 +226,30 @@ export const FIELD_RULES: Record<string, FieldRule[]> = {
       ],
       "titles": [
         "Ordre des avis"
+      ],
+      "legal": true
+    },
+    {
+      "path": [
+        "reviews",
+        "*",
+        "date"
+      ],
+      "titles": [
+        "Avis",
+        "Date de l'avis"
+      ],
+      "legal": true
+    },
+    {
+      "path": [
+        "reviews",
+        "*",
+        "experienceDate"
+      ],
+      "titles": [
+        "Avis",
+        "Date de la prestation"
       ],
       "legal": true
     }
