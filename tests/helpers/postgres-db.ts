@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Database } from '../../server/db/database.ts';
+import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { startServer } from '../../server/server.ts';
@@ -90,3 +92,37 @@ export async function startPostgresTestServer(
     throw error;
   }
 }
+
+/** An empty database, open, and how to close it (a PostgreSQL one is dropped). */
+export interface OpenedDatabase {
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * The two backends a database test runs on, for `describe.each`: embedded PGlite (in memory) and
+ * a fresh database of the test PostgreSQL server (TEST_DATABASE_URL).
+ */
+export const DATABASE_BACKENDS: readonly [name: string, open: () => Promise<OpenedDatabase>][] = [
+  [
+    'PGlite',
+    async () => {
+      const db = await openPglite({});
+      return { db, close: () => db.close() };
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      const testDb = await createTestDatabase();
+      const db = await openPostgres(testDb.url, 2);
+      return {
+        db,
+        async close() {
+          await db.close();
+          await testDb.drop();
+        },
+      };
+    },
+  ],
+];

@@ -4,13 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
 import { generate } from '../../scripts/gen/index.ts';
 import { loadSchemas } from '../../scripts/gen/load.ts';
 import { splitUnits } from '../../scripts/gen/migration-diff.ts';
 import { contentChecksMigration } from '../../scripts/gen/sql.ts';
-import { createTestDatabase } from '../helpers/postgres-db.ts';
+import { DATABASE_BACKENDS } from '../helpers/postgres-db.ts';
 
 // A check migration holds only what changed (docs/decisions/054-check-migrations-hold-differences.md):
 // applied after the others, the database must hold every definition the generator writes now,
@@ -32,25 +30,7 @@ async function changedProject(): Promise<string> {
   return dir;
 }
 
-const backends: [string, () => Promise<{ db: Database; close: () => Promise<void> }>][] = [
-  ['PGlite', async () => openPglite({}).then((db) => ({ db, close: () => db.close() }))],
-  [
-    'PostgreSQL',
-    async () => {
-      const testDb = await createTestDatabase();
-      const db = await openPostgres(testDb.url, 2);
-      return {
-        db,
-        close: async () => {
-          await db.close();
-          await testDb.drop();
-        },
-      };
-    },
-  ],
-];
-
-describe.each(backends)('check migrations that hold differences (%s)', (_, open) => {
+describe.each(DATABASE_BACKENDS)('check migrations that hold differences (%s)', (_, open) => {
   let db: Database;
   let close: (() => Promise<void>) | undefined;
   let dir: string;

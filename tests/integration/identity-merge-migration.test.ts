@@ -3,15 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
 import type { Database } from '../../server/db/database.ts';
 import { contactFromIdentity } from '../../src/content/garage-address.ts';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { ContactContent, IdentityContent } from '../../src/content/generated/types.ts';
 import { sql } from '../helpers/fixtures.ts';
 import { seedDefaultContent } from '../../server/seed.ts';
-import { createTestDatabase } from '../helpers/postgres-db.ts';
+import { DATABASE_BACKENDS } from '../helpers/postgres-db.ts';
 
 // A site from before the one identity (docs/decisions/057-one-garage-identity.md), whose contact
 // record and identity say different things: upgrading merges them, the row saved last winning
@@ -79,38 +77,7 @@ const IDENTITY: IdentityContent = {
   email: 'contact@garage-exemple.fr',
 };
 
-const backends: [string, () => Promise<{ db: Database; close(): Promise<void> }>][] = [
-  [
-    'PGlite',
-    async () => {
-      const root = await mkdtemp(path.join(tmpdir(), 'garage-identity-db-'));
-      const db = await openPglite({ dataDir: root });
-      return {
-        db,
-        async close() {
-          await db.close();
-          await rm(root, { recursive: true, force: true });
-        },
-      };
-    },
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      const testDb = await createTestDatabase();
-      const db = await openPostgres(testDb.url);
-      return {
-        db,
-        async close() {
-          await db.close();
-          await testDb.drop();
-        },
-      };
-    },
-  ],
-];
-
-describe.each(backends)('merging the contact record into the identity (%s)', (_, open) => {
+describe.each(DATABASE_BACKENDS)('merging the contact record into the identity (%s)', (_, open) => {
   let root: string;
   let previous: string;
   beforeAll(async () => {

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
 import { sql } from '../helpers/fixtures.ts';
-import { createTestDatabase } from '../helpers/postgres-db.ts';
+import { DATABASE_BACKENDS } from '../helpers/postgres-db.ts';
 
 // Single visits are kept 25 months at most; older ones remain only as their count per day and
 // page, so the statistics still cover five years (docs/legal.md#privacy). With a fixed clock, on
@@ -29,31 +27,7 @@ const ADMIN = {
 };
 const SERVICE = { role: 'service_role' as const, claims: { role: 'service_role' } };
 
-const BACKENDS: [string, () => Promise<{ db: Database; close: () => Promise<void> }>][] = [
-  [
-    'PGlite',
-    async () => {
-      const db = await openPglite({});
-      return { db, close: () => db.close() };
-    },
-  ],
-  [
-    'PostgreSQL (TEST_DATABASE_URL)',
-    async () => {
-      const testDb = await createTestDatabase();
-      const db = await openPostgres(testDb.url, 2);
-      return {
-        db,
-        close: async () => {
-          await db.close();
-          await testDb.drop();
-        },
-      };
-    },
-  ],
-];
-
-describe.each(BACKENDS)('rolling up old visits on %s', (_name, open) => {
+describe.each(DATABASE_BACKENDS)('rolling up old visits on %s', (_name, open) => {
   let db: Database;
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
