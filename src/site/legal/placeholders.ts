@@ -1,12 +1,8 @@
 import type { IdentityContent, LegalContent } from '../../content/generated/types.ts';
+import { addressLine } from '../../content/garage-address.ts';
 import { identityValue, PENDING_TEXT } from './legal-items.ts';
 
 type Values = Record<string, string>;
-
-/** The garage's address as one line: "1 rue de la République, 69001 Lyon". */
-export function addressLine(identity: IdentityContent): string {
-  return `${identity.street.trim()}, ${identity.postalCode.trim()} ${identity.city.trim()}`;
-}
 
 /** The `{{…}}` placeholders of the identity, by name. */
 export function identityPlaceholders(identity: IdentityContent): Values {
