@@ -8,11 +8,12 @@ import { openPostgres } from '../../server/db/postgres.ts';
 import type { Database } from '../../server/db/database.ts';
 import { startServer } from '../../server/server.ts';
 import { upsertUser } from '../../server/auth/users.ts';
-import { CONTENT_TYPES, DEFAULT_CONTENT, type ContentType } from '../../src/content/defaults.ts';
+import { CONTENT_TYPES } from '../../src/content/defaults.ts';
 import { StartupError } from '../../server/startup-error.ts';
 import { testConfig, withClients } from '../helpers/server.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/postgres-db.ts';
 import { sql } from '../helpers/fixtures.ts';
+import FIRST_RELEASE_CONTENT from '../fixtures/first-release-content.json' with { type: 'json' };
 import { startServerProcess } from '../helpers/server-process.ts';
 
 // Starting a newer version over an older database: the new migrations apply, in one transaction,
@@ -52,11 +53,11 @@ async function acceptedTypes(db: Database): Promise<string[]> {
 /** What the site held under the previous release: content, an account, posts, visits. */
 async function fillAsPreviousRelease(db: Database): Promise<void> {
   await migrate(db, await migrationsUpTo(PREVIOUS_RELEASE));
-  // Its default content: the types it knew.
+  // Its default content, as that release shipped it (its schemas' defaults), for the types it knew.
   for (const type of await acceptedTypes(db)) {
     await sql(db, `insert into public.site_content (type, content) values ($1, $2::jsonb)`, [
       type,
-      JSON.stringify(DEFAULT_CONTENT[type as ContentType]),
+      JSON.stringify(FIRST_RELEASE_CONTENT[type as keyof typeof FIRST_RELEASE_CONTENT]),
     ]);
   }
   await upsertUser(db, { ...OWNER, admin: true });
