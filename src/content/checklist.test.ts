@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILLED_SITE } from '../../tests/helpers/filled-site.ts';
+import { FILLED_LEGAL_ITEMS, FILLED_SITE } from '../../tests/helpers/filled-site.ts';
 import { checklist, lacksLegalItem } from './checklist.ts';
 import { concreteRules } from './completeness.ts';
 import { isStillExample } from './example-value.ts';
@@ -42,16 +42,7 @@ describe('« À compléter »', () => {
 
   it('lets the site go live with examples left in fields the law does not ask for', () => {
     // Every type holding a legal item, filled; the others left as shipped.
-    const legalTypes = Object.entries(FIELD_RULES)
-      .filter(([, rules]) => rules.some((rule) => rule.legal))
-      .map(([type]) => type);
-    const filled: Record<string, unknown> = FILLED_SITE;
-    const legalOnly = {
-      ...DEFAULT_CONTENT,
-      ...Object.fromEntries(
-        legalTypes.flatMap((type) => (type in filled ? [[type, filled[type]]] : [])),
-      ),
-    };
+    const legalOnly = { ...DEFAULT_CONTENT, ...FILLED_LEGAL_ITEMS };
     const items = checklist(legalOnly);
     expect(items.length).toBeGreaterThan(0);
     expect(lacksLegalItem(items)).toBe(false);

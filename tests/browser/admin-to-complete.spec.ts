@@ -3,7 +3,7 @@ import { FIELD_RULES } from '../../src/content/generated/completeness.ts';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { ContentByType } from '../../src/content/generated/types.ts';
 import { fieldElementId } from '../../src/admin/completeness/field-address.ts';
-import { FILLED_SITE } from '../helpers/filled-site.ts';
+import { FILLED_LEGAL_ITEMS, FILLED_SITE } from '../helpers/filled-site.ts';
 import { useAdminSession } from './admin-session.ts';
 import { expect, test } from './fixtures.ts';
 import { storedContent } from './site-home-helpers.ts';
@@ -81,12 +81,12 @@ test('a save made elsewhere updates the open list', async ({ page, adminDb }) =>
   await page.goto('/admin');
   const region = page.getByRole('region', { name: 'À compléter' });
   await expect(region.getByRole('listitem')).toHaveCount(expected.length);
-  // Another tab, or the deployment's agency, fills the identity.
+  // Another tab, or the deployment's agency, fills the legal items.
   const { error } = await adminDb
     .from('site_content')
-    .upsert({ type: 'identity', content: FILLED_SITE.identity });
+    .upsert(Object.entries(FILLED_LEGAL_ITEMS).map(([type, content]) => ({ type, content })));
   expect(error).toBeNull();
-  const left = checklist({ ...DEFAULT_CONTENT, identity: FILLED_SITE.identity });
+  const left = checklist({ ...DEFAULT_CONTENT, ...FILLED_LEGAL_ITEMS });
   await expect(region.getByRole('listitem')).toHaveCount(left.length);
   await expect(region.getByText('Obligatoire (mention légale)')).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import { FIELD_RULES } from '../../src/content/generated/completeness.ts';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { ContentByType } from '../../src/content/generated/types.ts';
 
@@ -36,3 +37,11 @@ export const FILLED_SITE = {
     iframeUrl: 'https://annonces.mon-partenaire-auto.fr/martin',
   },
 } satisfies Partial<ContentByType>;
+
+/**
+ * The part of FILLED_SITE that fills every item the law asks for: the types whose schemas declare
+ * a legal field (derived from the generated rules), with the owner's values.
+ */
+export const FILLED_LEGAL_ITEMS: Partial<ContentByType> = Object.fromEntries(
+  Object.entries(FILLED_SITE).filter(([type]) => FIELD_RULES[type]?.some((rule) => rule.legal)),
+);

@@ -9,7 +9,7 @@ import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { loadJwtSecret } from '../../server/config.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { startServer } from '../../server/server.ts';
-import { FILLED_SITE } from '../helpers/filled-site.ts';
+import { FILLED_LEGAL_ITEMS, FILLED_SITE } from '../helpers/filled-site.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { testConfig, withClients, type TestServer } from '../helpers/server.ts';
 
@@ -58,7 +58,7 @@ async function store(server: TestServer, site: object) {
   }
 }
 
-const LEGAL_DONE = { ...DEFAULT_CONTENT, identity: FILLED_SITE.identity };
+const LEGAL_DONE = { ...DEFAULT_CONTENT, ...FILLED_LEGAL_ITEMS };
 const ALL_DONE = { ...DEFAULT_CONTENT, ...FILLED_SITE };
 
 describe('npm run check-site on the embedded database', () => {
@@ -89,7 +89,7 @@ describe('npm run check-site on the embedded database', () => {
   });
 
   it('passes with warnings once the legal items are filled, then says all is complete', async () => {
-    await store(server!, { identity: FILLED_SITE.identity });
+    await store(server!, FILLED_LEGAL_ITEMS);
     const warned = await checkSite(env);
     expect(warned.code, warned.stderr).toBe(0);
     expectLines(warned, LEGAL_DONE);
@@ -110,7 +110,7 @@ describe('npm run check-site on the embedded database', () => {
     });
     expect(run.code, run.stderr).toBe(1);
     expectLines(run, { ...ALL_DONE, identity: DEFAULT_CONTENT.identity });
-    await store(server!, { identity: FILLED_SITE.identity });
+    await store(server!, FILLED_LEGAL_ITEMS);
   });
 
   it('reads the data directory itself when no server runs', async () => {
@@ -136,7 +136,7 @@ describe('npm run check-site on PostgreSQL (TEST_DATABASE_URL)', () => {
     expect(fresh.code, fresh.stderr).toBe(1);
     expect(fresh.stdout).toContain('DATABASE_URL');
     expectLines(fresh, DEFAULT_CONTENT);
-    await store(server, { identity: FILLED_SITE.identity });
+    await store(server, FILLED_LEGAL_ITEMS);
     const filled = await checkSite(env);
     expect(filled.code, filled.stderr).toBe(0);
     expectLines(filled, LEGAL_DONE);
