@@ -45,7 +45,8 @@ describe('theme and icons of the public pages', () => {
   afterAll(async () => {
     await server?.close();
     await removeBundle?.();
-    await rm(dataDir, { recursive: true, force: true });
+    // Photo renderings made in the background may still be landing in the folder.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
   it('links the theme in the head of the page, and serves its colours and fonts there', async () => {

@@ -44,6 +44,7 @@ const IDENTITY = {
   director: 'Jeanne Martin',
   host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix', phone: '09 72 10 10 07' },
   siret: '123 456 789 00012',
+  vatNumber: 'FR 12 123456789',
   street: '12 rue des Lilas',
   postalCode: '69003',
   city: 'Lyon',
