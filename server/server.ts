@@ -162,61 +162,60 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Requests older than the retention (REQUEST_RETENTION_MONTHS) are deleted, with their mails:
- * at start, then daily (docs/product.md#quote-and-appointment-requests).
+ * Runs one of the database's maintenance functions (`public.<name>`, returning how many rows it
+ * touched) as the service role, as pg_cron does on hosted Supabase; a failure is logged in French
+ * (`what` says what could not be done) and counts as nothing done.
  */
-export async function purgeExpiredRequests(db: Database, months: number): Promise<number> {
+async function runMaintenance(
+  db: Database,
+  name: string,
+  what: string,
+  params: unknown[] = [],
+): Promise<number> {
   try {
     return await db.asRequest(
       { role: 'service_role', claims: { role: 'service_role' } },
       async (tx) => {
+        const args = params.map((_, i) => `$${i + 1}`).join(', ');
         const { rows } = await tx.query<{ n: number }>(
-          'select public.purge_expired_requests($1) as n',
-          [months],
+          `select public.${name}(${args}) as n`,
+          params,
         );
         return rows[0]?.n ?? 0;
       },
     );
   } catch (error) {
-    log.error(`Suppression des demandes expirées impossible : ${describeError(error)}`);
+    log.error(`${what} impossible : ${describeError(error)}`);
     return 0;
   }
+}
+
+/**
+ * Requests older than the retention (REQUEST_RETENTION_MONTHS) are deleted, with their mails:
+ * at start, then daily (docs/product.md#quote-and-appointment-requests).
+ */
+export function purgeExpiredRequests(db: Database, months: number): Promise<number> {
+  return runMaintenance(db, 'purge_expired_requests', 'Suppression des demandes expirées', [
+    months,
+  ]);
 }
 
 /**
  * Visits older than 25 months are deleted, their daily counts kept: at start, then daily, as
  * pg_cron does on hosted Supabase (docs/legal.md#privacy).
  */
-export async function rollUpOldVisits(db: Database): Promise<number> {
-  try {
-    return await db.asRequest(
-      { role: 'service_role', claims: { role: 'service_role' } },
-      async (tx) => {
-        const { rows } = await tx.query<{ n: number }>('select public.roll_up_old_visits() as n');
-        return rows[0]?.n ?? 0;
-      },
-    );
-  } catch (error) {
-    log.error(`Regroupement des anciennes visites impossible : ${describeError(error)}`);
-    return 0;
-  }
+export function rollUpOldVisits(db: Database): Promise<number> {
+  return runMaintenance(db, 'roll_up_old_visits', 'Regroupement des anciennes visites');
 }
 
 /** Scheduled posts become published, as pg_cron does on hosted Supabase. */
 export async function publishDuePosts(db: Database): Promise<number> {
-  try {
-    const published = await db.asRequest(
-      { role: 'service_role', claims: { role: 'service_role' } },
-      async (tx) => {
-        const { rows } = await tx.query<{ n: number }>('select public.publish_due_posts() as n');
-        return rows[0]?.n ?? 0;
-      },
-    );
-    // The pages cached before show the posts published now (server/content-version.ts).
-    if (published > 0) contentVersion(db).bump();
-    return published;
-  } catch (error) {
-    log.error(`Publication des articles programmés impossible : ${describeError(error)}`);
-    return 0;
-  }
+  const published = await runMaintenance(
+    db,
+    'publish_due_posts',
+    'Publication des articles programmés',
+  );
+  // The pages cached before show the posts published now (server/content-version.ts).
+  if (published > 0) contentVersion(db).bump();
+  return published;
 }
