@@ -25,7 +25,7 @@ const SEEDS: Seed[] = [
   { name: 'Camille Martin', age: 5 },
   { name: 'Dominique Leroy', age: 30, failed: true },
   { name: 'Alex Petit', age: 90 },
-  { name: 'Sacha Morel', age: 600, status: 'traitee' },
+  { name: 'Sacha Morel', age: 600, status: 'terminee' },
 ];
 
 async function seed(db: SupabaseClient): Promise<Record<string, string>> {
@@ -109,8 +109,8 @@ test.describe('Demandes', () => {
     // The filter, from the keyboard.
     const filter = page.getByLabel('Statut', { exact: true });
     await filter.focus();
-    await filter.selectOption({ label: 'Traitées' });
-    await expect(page).toHaveURL(/statut=traitee/);
+    await filter.selectOption({ label: 'Terminées' });
+    await expect(page).toHaveURL(/statut=terminee/);
     await expect(rows.locator('th a')).toHaveText(['Sacha Morel']);
     await filter.selectOption({ label: 'Archivées' });
     await expect(page.getByText('Aucune demande avec ce statut.')).toBeVisible();
@@ -139,7 +139,7 @@ test.describe('Demandes', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The status: saved, and the badge follows.
-    await page.getByLabel('Statut', { exact: true }).selectOption({ label: 'En cours' });
+    await page.getByLabel('Statut', { exact: true }).selectOption({ label: 'À rappeler' });
     await expect(page.getByRole('article').getByRole('status')).toHaveText('Statut enregistré');
     await expect(nav.getByRole('link', { name: /^Demandes/ })).toHaveAccessibleName(
       'Demandes (2 nouvelles demandes)',
@@ -163,7 +163,7 @@ test.describe('Demandes', () => {
     await expect(page.getByRole('article').getByRole('status')).toHaveText('Note enregistrée');
     await page.reload();
     await expect(page.getByLabel(/Note privée/)).toHaveValue('Rappeler jeudi pour le devis.');
-    await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('en_cours');
+    await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('a_rappeler');
 
     // Deleted at once, after a confirmation.
     await page.getByRole('button', { name: 'Supprimer la demande' }).click();

@@ -10,6 +10,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   replyTo: string | undefined;
+  /** The files sent with the mail, their content as text. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 export interface TestSmtp {
@@ -53,6 +55,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           text: mail.text ?? '',
           html: typeof mail.html === 'string' ? mail.html : '',
           replyTo: mail.replyTo?.text,
+          attachments: mail.attachments.map((file) => ({
+            filename: file.filename ?? '',
+            contentType: file.contentType,
+            content: file.content.toString('utf8'),
+          })),
         });
         callback();
       }, callback);

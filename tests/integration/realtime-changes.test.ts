@@ -150,7 +150,7 @@ describe.each([
       (
         await clients.admin
           .from('requests')
-          .update({ status: 'en_cours' })
+          .update({ status: 'a_rappeler' })
           .eq('id', id as string)
       ).error,
     ).toBeNull();
@@ -190,7 +190,7 @@ describe.each([
       status: 'nouvelle',
       consent: true,
     });
-    expect(requests[1]!.new).toMatchObject({ id, status: 'en_cours' });
+    expect(requests[1]!.new).toMatchObject({ id, status: 'a_rappeler' });
     expect(requests[2]!.old).toEqual({ id });
     expect(requests[2]!.new).toEqual({});
     expect(

@@ -213,7 +213,7 @@ describe.each([
             .eq('id', id as string)
         ).error,
       ).toBeNull();
-    await setStatus('en_cours');
+    await setStatus('a_rappeler');
     // Changes are processed in order: once a later one reached the visitor, the first was judged
     // under the visitor's token.
     const { data: hero } = await clients.admin
@@ -234,9 +234,9 @@ describe.each([
     await client.realtime.setAuth(admin.data.session!.access_token);
     // Messages of one socket are handled in order: once this is acknowledged, the token is in use.
     expect(await channel.send({ type: 'broadcast', event: 'repere', payload: {} })).toBe('ok');
-    await setStatus('traitee');
+    await setStatus('terminee');
     await until('the update seen as administrator', () => updates.length > 0);
-    expect(updates.map((u) => u.new.status)).toEqual(['traitee']);
+    expect(updates.map((u) => u.new.status)).toEqual(['terminee']);
   });
 
   it('ends the channel with hosted Supabase’s error once its token expires', async () => {

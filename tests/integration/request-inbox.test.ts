@@ -86,7 +86,7 @@ describe.each(backends)('the request inbox (%s)', (_name, start) => {
         where request_id = $1 and kind = 'proprietaire'`,
       [second],
     );
-    await clients.admin.from('requests').update({ status: 'traitee' }).eq('id', third);
+    await clients.admin.from('requests').update({ status: 'terminee' }).eq('id', third);
 
     const list = await clients.admin
       .from('request_inbox')
@@ -95,7 +95,7 @@ describe.each(backends)('the request inbox (%s)', (_name, start) => {
       .range(0, 1);
     expect(list.error).toBeNull();
     expect(list.data).toEqual([
-      { name: 'Troisième', status: 'traitee', mail_failed: false },
+      { name: 'Troisième', status: 'terminee', mail_failed: false },
       { name: 'Second', status: 'nouvelle', mail_failed: true },
     ]);
 
@@ -107,7 +107,7 @@ describe.each(backends)('the request inbox (%s)', (_name, start) => {
     const filtered = await clients.admin
       .from('request_inbox')
       .select('name')
-      .eq('status', 'traitee');
+      .eq('status', 'terminee');
     expect(filtered.data).toEqual([{ name: 'Troisième' }]);
   });
 
@@ -153,7 +153,7 @@ describe.each(backends)('the request inbox (%s)', (_name, start) => {
         retry_seconds: 0,
       });
       expect(recorded.error?.code).toBe('42501');
-      await client.from('requests').update({ status: 'traitee', note: 'x' }).eq('id', id);
+      await client.from('requests').update({ status: 'terminee', note: 'x' }).eq('id', id);
       await client.from('requests').delete().eq('id', id);
     }
     expect(await sql(server.db, 'select status, note from public.requests')).toEqual([

@@ -113,11 +113,18 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
         note: null,
       }),
     ]);
-    // Nothing about the visitor beyond what they typed: no address, no browser, no honeypot.
+    // Nothing about the visitor beyond what they typed: no address, no browser, no honeypot; the
+    // only thing not typed is where they came from, as a category (none here).
     const stored = Object.keys(data![0]!);
     const typed = Object.keys(requestSchema.properties);
-    const handling = ['id', 'created_at', 'updated_at', 'status', 'note'];
-    expect(stored.sort()).toEqual([...typed, ...handling].sort());
+    const cameFrom = ['source', 'source_campaign'];
+    const appointment = Object.keys(data![0]!).filter(
+      (key) => key.startsWith('appointment_') || /^(confirmed|reminded|cancelled)_at$/.test(key),
+    );
+    expect(data![0]).toMatchObject({ source: null, source_campaign: null });
+    for (const key of appointment) expect(data![0]![key as keyof (typeof data)[0]], key).toBeNull();
+    const handling = ['id', 'created_at', 'updated_at', 'status', 'note', ...appointment];
+    expect(stored.sort()).toEqual([...typed, ...cameFrom, ...handling].sort());
     // Its mails are queued: the owner's notification and the visitor's acknowledgement.
     const { data: mails } = await clients.admin
       .from('request_mails')
@@ -379,9 +386,9 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
     expect((await clients.member.from('requests').select('*')).data).toEqual([]);
     expect((await clients.member.from('request_mails').select('*')).data).toEqual([]);
 
-    await clients.member.from('requests').update({ status: 'traitee' }).eq('id', id);
+    await clients.member.from('requests').update({ status: 'terminee' }).eq('id', id);
     await clients.member.from('requests').delete().eq('id', id);
-    await clients.visitor.from('requests').update({ status: 'traitee' }).eq('id', id);
+    await clients.visitor.from('requests').update({ status: 'terminee' }).eq('id', id);
     await clients.visitor.from('requests').delete().eq('id', id);
     const inserted = await clients.visitor
       .from('requests')
@@ -411,10 +418,10 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
 
     const updated = await clients.admin
       .from('requests')
-      .update({ status: 'en_cours', note: 'Rappeler jeudi.' })
+      .update({ status: 'a_rappeler', note: 'Rappeler jeudi.' })
       .eq('id', first)
       .select('status, note');
-    expect(updated.data).toEqual([{ status: 'en_cours', note: 'Rappeler jeudi.' }]);
+    expect(updated.data).toEqual([{ status: 'a_rappeler', note: 'Rappeler jeudi.' }]);
     const news = await clients.admin
       .from('requests')
       .select('id', { count: 'exact', head: true })

@@ -11,8 +11,12 @@ export function RequestMails({ mails }: { mails: RequestMail[] }) {
       ) : (
         <ul>
           {mails.map((mail) => (
-            <li key={mail.kind} data-mail-status={mail.status}>
-              <strong>{MAIL_KINDS[mail.kind]} :</strong> {mailStateText(mail)}
+            <li key={`${mail.kind}-${mail.created_at}`} data-mail-status={mail.status}>
+              <strong>
+                {MAIL_KINDS[mail.kind]}
+                {mail.subject && ` « ${mail.subject} »`} :
+              </strong>{' '}
+              {mailStateText(mail)}
               {mail.status === 'envoye' &&
                 mail.sent_at &&
                 ` le ${formatLongDateTime(mail.sent_at)}`}

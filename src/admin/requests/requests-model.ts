@@ -1,10 +1,18 @@
 import { preferredDateText } from '../../../supabase/functions/_shared/request-mails.ts';
+import type { MailKind } from '../../../supabase/functions/_shared/request-mail-queue.ts';
 
-/** The statuses of a request, in the order the owner handles them (public.requests). */
+/**
+ * The statuses of a request, in the order of the job (public.requests): from the request to the
+ * vehicle given back, or its end without one; « Archivée » is the owner's tidying.
+ */
 export const REQUEST_STATUSES = [
   { value: 'nouvelle', label: 'Nouvelle', plural: 'Nouvelles' },
-  { value: 'en_cours', label: 'En cours', plural: 'En cours' },
-  { value: 'traitee', label: 'Traitée', plural: 'Traitées' },
+  { value: 'a_rappeler', label: 'À rappeler', plural: 'À rappeler' },
+  { value: 'rdv_confirme', label: 'Rendez-vous confirmé', plural: 'Rendez-vous confirmés' },
+  { value: 'vehicule_recu', label: 'Véhicule reçu', plural: 'Véhicules reçus' },
+  { value: 'terminee', label: 'Terminée', plural: 'Terminées' },
+  { value: 'annulee', label: 'Annulée', plural: 'Annulées' },
+  { value: 'non_venu', label: 'Non venu', plural: 'Non venus' },
   { value: 'archivee', label: 'Archivée', plural: 'Archivées' },
 ] as const;
 
@@ -65,17 +73,25 @@ export function mailtoHref(request: { email: string; name: string }, garageName:
 
 /** One mail of a request (public.request_mails). */
 export interface RequestMail {
-  kind: 'proprietaire' | 'accuse_reception';
+  kind: MailKind;
   status: 'en_attente' | 'envoye' | 'echec';
   attempts: number;
   last_error: string | null;
   sent_at: string | null;
   next_attempt_at: string;
+  /** The subject of a mail written when queued (null for the two mails of a new request). */
+  subject: string | null;
+  created_at: string;
 }
 
 export const MAIL_KINDS: Record<RequestMail['kind'], string> = {
   proprietaire: 'Notification au garage',
   accuse_reception: 'Accusé de réception au client',
+  confirmation: 'Rendez-vous envoyé au client',
+  rappel: 'Rappel la veille au client',
+  reponse: 'Réponse au client',
+  annulation: 'Annulation, au garage',
+  changement: 'Autre jour demandé, au garage',
 };
 
 const MAIL_STATUSES: Record<RequestMail['status'], string> = {

@@ -14,6 +14,39 @@ export const DEFAULT_CONTENT: ContentByType = {
     "type": "info",
     "permanent": false
   },
+  "appointments": {
+    "capacity": {
+      "lundi": {
+        "matin": 3,
+        "apres-midi": 3
+      },
+      "mardi": {
+        "matin": 3,
+        "apres-midi": 3
+      },
+      "mercredi": {
+        "matin": 3,
+        "apres-midi": 3
+      },
+      "jeudi": {
+        "matin": 3,
+        "apres-midi": 3
+      },
+      "vendredi": {
+        "matin": 3,
+        "apres-midi": 3
+      },
+      "samedi": {
+        "matin": 2,
+        "apres-midi": 0
+      },
+      "dimanche": {
+        "matin": 0,
+        "apres-midi": 0
+      }
+    },
+    "reminderTime": "18:00"
+  },
   "blog": {
     "title": "Nos derniers articles",
     "description": "Conseils et actualités de votre garage."
@@ -281,4 +314,4 @@ export const FORM_DEFAULTS: {
   },
 };
 
-export const CONTENT_TYPES = ["about","alert","blog","contact","financing","hero","hours","identity","legal","modal","pricing","sections","services","testimonials","theme","vehicles"] as const;
+export const CONTENT_TYPES = ["about","alert","appointments","blog","contact","financing","hero","hours","identity","legal","modal","pricing","sections","services","testimonials","theme","vehicles"] as const;

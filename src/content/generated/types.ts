@@ -19,6 +19,32 @@ permanent: boolean
 }
 
 /**
+ * Combien de véhicules l'atelier peut prendre par demi-journée, et l'heure du rappel envoyé aux clients la veille de leur rendez-vous. Les horaires, les fermetures et les jours fériés s'appliquent en plus.
+ */
+export interface AppointmentsContent {
+/**
+ * 0 : aucun rendez-vous proposé sur cette demi-journée.
+ */
+capacity: {
+lundi: Day
+mardi: Day
+mercredi: Day
+jeudi: Day
+vendredi: Day
+samedi: Day
+dimanche: Day
+}
+/**
+ * Le client reçoit un e-mail de rappel la veille de son rendez-vous, à cette heure-ci.
+ */
+reminderTime: string
+}
+export interface Day {
+matin: number
+"apres-midi": number
+}
+
+/**
  * L'en-tête de la section des derniers articles.
  */
 export interface BlogContent {
@@ -427,6 +453,7 @@ consent: boolean
 export interface ContentByType {
   "about": AboutContent;
   "alert": AlertContent;
+  "appointments": AppointmentsContent;
   "blog": BlogContent;
   "contact": ContactContent;
   "financing": FinancingContent;

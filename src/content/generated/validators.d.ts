@@ -9,6 +9,7 @@ export interface CompiledValidator {
 
 export const about: CompiledValidator;
 export const alert: CompiledValidator;
+export const appointments: CompiledValidator;
 export const blog: CompiledValidator;
 export const contact: CompiledValidator;
 export const financing: CompiledValidator;

@@ -1,7 +1,9 @@
 import {
   ownerNotification,
   visitorAcknowledgement,
+  writtenMail,
   type Mail,
+  type MailAttachment,
   type RequestRow,
 } from './request-mails.ts';
 
@@ -16,7 +18,7 @@ import {
 /** A claimed mail, with the request its message needs and the garage's name and contact. */
 export interface ClaimedMail extends Omit<RequestRow, 'preferred_dates'> {
   mail_id: number;
-  kind: 'proprietaire' | 'accuse_reception';
+  kind: MailKind;
   attempts: number;
   /** JSON text or parsed, depending on the driver. */
   preferred_dates: string | RequestRow['preferred_dates'];
@@ -24,7 +26,26 @@ export interface ClaimedMail extends Omit<RequestRow, 'preferred_dates'> {
   garage_phone: string | null;
   garage_email: string | null;
   garage_address: string | null;
+  /** The mails written when queued (every kind but the two of a new request). */
+  recipient: 'client' | 'proprietaire' | null;
+  subject: string | null;
+  body: string | null;
+  /** JSON text or parsed, depending on the driver. */
+  attachments: string | MailAttachment[] | null;
 }
+
+/** Why a mail is sent (public.request_mails' kinds). */
+export type MailKind =
+  | 'proprietaire'
+  | 'accuse_reception'
+  | 'confirmation'
+  | 'rappel'
+  | 'reponse'
+  | 'annulation'
+  | 'changement';
+
+const parsed = <T>(value: string | T): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 /**
  * A send refused because the site's hourly number of mails is reached: not a failure of the mail,
@@ -80,10 +101,7 @@ async function attempt(mail: ClaimedMail, options: SendOptions): Promise<void> {
   const delays = options.retryDelaysSeconds ?? RETRY_DELAYS_SECONDS;
   const request: RequestRow = {
     ...mail,
-    preferred_dates:
-      typeof mail.preferred_dates === 'string'
-        ? (JSON.parse(mail.preferred_dates) as RequestRow['preferred_dates'])
-        : mail.preferred_dates,
+    preferred_dates: parsed(mail.preferred_dates),
   };
   const garage = {
     name: mail.garage_name,
@@ -91,20 +109,31 @@ async function attempt(mail: ClaimedMail, options: SendOptions): Promise<void> {
     email: mail.garage_email,
     address: mail.garage_address,
   };
+  const toOwner =
+    mail.kind === 'proprietaire' || (mail.subject !== null && mail.recipient === 'proprietaire');
   let error: string | null = null;
   let postponed: number | undefined;
   try {
+    if (toOwner && !notifyEmail) throw new Error(NO_NOTIFY_EMAIL);
     if (mail.kind === 'proprietaire') {
-      if (!notifyEmail) throw new Error(NO_NOTIFY_EMAIL);
-      await options.send(ownerNotification(request, notifyEmail, siteUrl, garage));
-    } else if (request.email) {
-      await options.send(visitorAcknowledgement(request, garage, notifyEmail));
+      await options.send(ownerNotification(request, notifyEmail!, siteUrl, garage));
+    } else if (mail.kind === 'accuse_reception') {
+      if (request.email) await options.send(visitorAcknowledgement(request, garage, notifyEmail));
+    } else if (mail.subject !== null && mail.body !== null) {
+      const to = toOwner ? notifyEmail! : request.email;
+      if (!to)
+        throw new Error("La demande n'a pas d'adresse e-mail : le message n'a pas pu partir.");
+      const attachments = mail.attachments === null ? [] : parsed(mail.attachments);
+      const replyTo = toOwner ? (request.email ?? undefined) : notifyEmail;
+      await options.send(
+        writtenMail({ to, subject: mail.subject, body: mail.body, attachments, replyTo }, garage),
+      );
     }
   } catch (cause) {
     error = (options.describe ?? plainDescription)(cause).slice(0, 1000);
     postponed = postponedFor(cause);
   }
-  const unconfigured = mail.kind === 'proprietaire' && !notifyEmail;
+  const unconfigured = toOwner && !notifyEmail;
   const giveUp =
     error !== null && postponed === undefined && (mail.attempts > delays.length || unconfigured);
   const retry = postponed ?? delays[mail.attempts - 1] ?? 0;

@@ -13,6 +13,15 @@ export interface Mail {
   replyTo?: string;
   /** The sender's name, shown instead of MAIL_FROM's: the garage's name for the request mails. */
   senderName?: string;
+  /** Small files sent with the mail (a calendar file). */
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with a mail, held as text (a calendar file is text). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** A request as the mail queue reads it (public.requests). */
@@ -236,5 +245,42 @@ export function visitorAcknowledgement(
     ),
     ...senderName(garage),
     ...(replyTo ? { replyTo } : {}),
+  };
+}
+
+/**
+ * A mail written when it was queued (a confirmation, a reminder, an answer…): its text as the
+ * product or the owner wrote it, signed with the garage's name, address and phone as they are
+ * when it leaves, so that every mail the product sends is signed the same way.
+ */
+export function writtenMail(
+  mail: {
+    to: string;
+    subject: string;
+    body: string;
+    attachments: MailAttachment[];
+    replyTo: string | undefined;
+  },
+  garage: Garage,
+): Mail {
+  const name = garage.name?.trim() || 'Le garage';
+  const paragraphs = visibleText(mail.body, true)
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  const signed = signature(garage, name);
+  return {
+    to: mail.to,
+    subject: visibleText(mail.subject),
+    text: `${paragraphs.join('\n\n')}\n\n-- \n${signed.join('\n')}\n`,
+    html: [
+      '<!doctype html><html lang="fr"><body style="font-family:sans-serif;line-height:1.5">',
+      ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
+      `<p style="color:#555">${signed.map(escapeHtml).join('<br>')}</p>`,
+      '</body></html>',
+    ].join('\n'),
+    ...senderName(garage),
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    ...(mail.attachments.length ? { attachments: mail.attachments } : {}),
   };
 }
