@@ -3,11 +3,17 @@ import { DEFAULT_CONTENT } from '../src/content/defaults.ts';
 
 /**
  * A database older than the identity holds the owner's phone, e-mail and address in its contact
- * record only; once the identity exists the contact record follows it
- * (docs/decisions/057-one-garage-identity.md). So the first identity takes those details from the
- * contact record rather than the defaults, and nothing the owner typed is lost.
+ * record only, and the vehicles partner's address in the vehicles record; once the identity exists
+ * both records follow it (docs/decisions/057-one-garage-identity.md,
+ * docs/decisions/081-partner-addresses-in-identity.md). So the first identity takes those details
+ * from the records rather than the defaults, and nothing the owner typed is lost.
  */
 async function identityFromContact(tx: Tx, defaults: object): Promise<object> {
+  const vehicles = await tx.query<{ url: string | null }>(
+    `select content ->> 'iframeUrl' as url from public.site_content where type = 'vehicles'`,
+  );
+  const slideshow = vehicles.rows[0]?.url?.trim();
+  if (slideshow) defaults = { ...defaults, vehiclesSlideshowUrl: slideshow };
   const { rows } = await tx.query<Record<'address' | 'phone' | 'email', string | null>>(
     `select content ->> 'address' as address, content ->> 'phone' as phone,
             content ->> 'email' as email

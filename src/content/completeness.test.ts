@@ -16,6 +16,7 @@ const filled: IdentityContent = {
   phone: '04 78 12 34 56',
   email: 'atelier@garage-martin.fr',
   financingSimulatorUrl: 'https://simulateur.cofinauto.fr/garage-martin',
+  vehiclesSlideshowUrl: 'https://annonces.mon-partenaire-auto.fr/martin',
   host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix', phone: '1007' },
 };
 

@@ -184,7 +184,10 @@ test('the footer has the year, the stored partner slideshow and a way back up', 
   adminDb,
 }) => {
   const slideshow = 'https://annonces.mon-partenaire-auto.fr/garage-du-pont';
-  await content.store(adminDb, 'vehicles', { ...DEFAULT_CONTENT.vehicles, iframeUrl: slideshow });
+  await content.store(adminDb, 'identity', {
+    ...DEFAULT_CONTENT.identity,
+    vehiclesSlideshowUrl: slideshow,
+  });
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Garage indépendant`);

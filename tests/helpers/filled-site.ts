@@ -7,6 +7,8 @@ import type { ContentByType } from '../../src/content/generated/types.ts';
  * identity, real partner addresses and their own photos. Tests check first that the checklist
  * finds nothing in it, so that a newly declared field shows up here.
  */
+const SLIDESHOW = 'https://annonces.mon-partenaire-auto.fr/martin';
+
 export const FILLED_SITE = {
   identity: {
     ...DEFAULT_CONTENT.identity,
@@ -20,6 +22,7 @@ export const FILLED_SITE = {
     phone: '04 78 12 34 56',
     email: 'atelier@garage-martin.fr',
     financingSimulatorUrl: 'https://simulateur.cofinauto.fr/garage-martin',
+    vehiclesSlideshowUrl: SLIDESHOW,
     host: { name: 'OVH SAS', address: '2 rue Kellermann, 59100 Roubaix', phone: '1007' },
   },
   hero: { ...DEFAULT_CONTENT.hero, backgroundImage: '/storage/v1/object/public/media/atelier.jpg' },
@@ -32,10 +35,8 @@ export const FILLED_SITE = {
     })),
   },
   pricing: { ...DEFAULT_CONTENT.pricing, billing: 'manufacturer-scale' },
-  vehicles: {
-    ...DEFAULT_CONTENT.vehicles,
-    iframeUrl: 'https://annonces.mon-partenaire-auto.fr/martin',
-  },
+  // The vehicles record follows the identity's address (the database derives it).
+  vehicles: { ...DEFAULT_CONTENT.vehicles, iframeUrl: SLIDESHOW },
 } satisfies Partial<ContentByType>;
 
 /**

@@ -54,16 +54,19 @@ describe.each([
     ],
     [
       'a javascript: slideshow',
-      'vehicles',
-      { ...DEFAULT_CONTENT.vehicles, iframeUrl: 'javascript:alert(1)' },
-      '« Adresse du diaporama » doit être une adresse web valide',
+      'identity',
+      { ...DEFAULT_CONTENT.identity, vehiclesSlideshowUrl: 'javascript:alert(1)' },
+      '« Diaporama du partenaire véhicules » doit être une adresse web valide',
     ],
     [
       // The site's security policy only lets https:// frames in: an http:// slideshow never shows.
       'an http:// slideshow',
-      'vehicles',
-      { ...DEFAULT_CONTENT.vehicles, iframeUrl: 'http://diaporama.partenaire-vehicules.fr/garage' },
-      '« Adresse du diaporama » doit commencer par https://',
+      'identity',
+      {
+        ...DEFAULT_CONTENT.identity,
+        vehiclesSlideshowUrl: 'http://diaporama.partenaire-vehicules.fr/garage',
+      },
+      '« Diaporama du partenaire véhicules » doit commencer par https://',
     ],
     [
       'two financing options',

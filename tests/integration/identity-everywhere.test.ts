@@ -32,6 +32,7 @@ const OLD: IdentityContent = {
   city: 'Lyon',
   phone: '04 11 11 11 11',
   email: 'atelier@garage-ancien.fr',
+  vehiclesSlideshowUrl: 'https://occasions.partenaire-ancien.fr/vitrine',
 };
 const NEW: IdentityContent = {
   ...DEFAULT_CONTENT.identity,
@@ -43,6 +44,7 @@ const NEW: IdentityContent = {
   longitude: -0.5792,
   phone: '05 22 22 22 22',
   email: 'bonjour@garage-nouveau.fr',
+  vehiclesSlideshowUrl: 'https://stock.partenaire-nouveau.fr/garage-nouveau',
 };
 
 /** The details a visitor reads, by the name the failures print. */
@@ -51,6 +53,7 @@ const details = (identity: IdentityContent) => ({
   street: identity.street,
   phone: identity.phone,
   email: identity.email,
+  slideshow: identity.vehiclesSlideshowUrl,
 });
 
 /** Each place: a page's body, JSON-LD or other head tags, or a mail's sender, text or HTML. */
@@ -186,6 +189,9 @@ describe.each(backends)('an identity change reaches every place that shows it (%
         'owner mail (sender)',
       ]),
     );
+
+    // The partner's slideshow, framed on the home page and linked from every footer.
+    expect(before['/ (page)']).toContain('slideshow');
 
     await setIdentity(NEW);
     const after = { ...(await pages()), ...(await mails()) };

@@ -46,11 +46,14 @@ async function upgrade(db: Database, previous: string, site: Site): Promise<Upgr
   await migrate(db, previous);
   const saved = (type: string) =>
     site.newer === type ? '2026-11-20T10:00:00Z' : '2026-11-01T10:00:00Z';
+  // The identity of that release had no partner slideshow address (a later migration adds it).
+  const { vehiclesSlideshowUrl: _, ...identity } = site.identity;
+  const previousRows = { identity, contact: site.contact };
   for (const type of ['identity', 'contact'] as const) {
     await sql(
       db,
       'insert into public.site_content (type, content, updated_at) values ($1, $2::jsonb, $3)',
-      [type, JSON.stringify(site[type]), saved(type)],
+      [type, JSON.stringify(previousRows[type]), saved(type)],
     );
   }
   await migrate(db);

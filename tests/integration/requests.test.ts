@@ -122,7 +122,8 @@ describe.each(backends)('quote and appointment requests (%s)', (_name, start) =>
       (key) => key.startsWith('appointment_') || /^(confirmed|reminded|cancelled)_at$/.test(key),
     );
     expect(data![0]).toMatchObject({ source: null, source_campaign: null });
-    for (const key of appointment) expect(data![0]![key as keyof (typeof data)[0]], key).toBeNull();
+    const row = data![0] as Record<string, unknown>;
+    for (const key of appointment) expect(row[key], key).toBeNull();
     const handling = ['id', 'created_at', 'updated_at', 'status', 'note', ...appointment];
     expect(stored.sort()).toEqual([...typed, ...cameFrom, ...handling].sort());
     // Its mails are queued: the owner's notification and the visitor's acknowledgement.

@@ -172,6 +172,16 @@ export const FIELD_RULES: Record<string, FieldRule[]> = {
       ],
       "legal": false,
       "placeholder": "^https://simulateur\\.partenaire-financement\\.fr/"
+    },
+    {
+      "path": [
+        "vehiclesSlideshowUrl"
+      ],
+      "titles": [
+        "Diaporama du partenaire véhicules"
+      ],
+      "legal": false,
+      "placeholder": "^https://diaporama\\.partenaire-vehicules\\.fr/"
     }
   ],
   "pricing": [
@@ -252,18 +262,6 @@ export const FIELD_RULES: Record<string, FieldRule[]> = {
         "Date de la prestation"
       ],
       "legal": true
-    }
-  ],
-  "vehicles": [
-    {
-      "path": [
-        "iframeUrl"
-      ],
-      "titles": [
-        "Adresse du diaporama"
-      ],
-      "legal": false,
-      "placeholder": "^https://diaporama\\.partenaire-vehicules\\.fr/"
     }
   ]
 };

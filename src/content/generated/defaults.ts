@@ -152,6 +152,7 @@ export const DEFAULT_CONTENT: ContentByType = {
     "logo": "/favicon.svg",
     "socialLinks": [],
     "financingSimulatorUrl": "https://simulateur.partenaire-financement.fr/",
+    "vehiclesSlideshowUrl": "https://diaporama.partenaire-vehicules.fr/garage",
     "description": "Garage automobile indépendant : entretien, réparation, diagnostic et pneumatiques toutes marques. Horaires, tarifs, financement et contact.",
     "host": {}
   },

@@ -224,6 +224,10 @@ phone?: string
  */
 financingSimulatorUrl: string
 /**
+ * L'adresse (https://…) du diaporama des véhicules fournie par votre partenaire : la section « Véhicules » l'affiche. Le site n'affiche pas les adresses http://.
+ */
+vehiclesSlideshowUrl: string
+/**
  * Le nom de l'organisme qui accorde le crédit ou le paiement en plusieurs fois (votre partenaire financier). Laissez vide si c'est le garage lui-même.
  */
 lender?: string
@@ -390,7 +394,7 @@ title: string
 description: string
 warning: string
 /**
- * L'adresse du diaporama fournie par le partenaire, commençant par https:// (le site n'affiche pas les adresses http://).
+ * L'adresse du diaporama, reprise de « Identité du garage » où elle se modifie.
  */
 iframeUrl: string
 }

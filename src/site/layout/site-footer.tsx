@@ -20,8 +20,8 @@ export function SiteFooter() {
           © {new Date().getFullYear()} {identity.name}. Tous droits réservés.
         </p>
         {/* The example address shipped with the site leads nowhere: no link until it is real. */}
-        {!isStillExample('vehicles', content.vehicles, 'iframeUrl') && (
-          <a href={content.vehicles.iframeUrl} target="_blank" rel="noopener noreferrer">
+        {!isStillExample('identity', identity, 'vehiclesSlideshowUrl') && (
+          <a href={identity.vehiclesSlideshowUrl} target="_blank" rel="noopener noreferrer">
             Nos véhicules chez notre partenaire
             <span className="visually-hidden"> (nouvel onglet)</span>
           </a>

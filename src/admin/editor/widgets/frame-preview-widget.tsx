@@ -1,5 +1,7 @@
 import { useDeferredValue } from 'react';
+import { Link } from 'react-router-dom';
 import type { WidgetProps } from '@rjsf/utils';
+import { ADMIN_PAGES, adminHref } from '../../shell/nav-items.ts';
 import { describedByIds } from '../theme/described-by.ts';
 
 /**
@@ -13,6 +15,22 @@ export function previewableUrl(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The page where a read-only address is edited (`ui:options.editedIn`: its path under /admin), as
+ * a link: the vehicles record's address follows the garage's identity
+ * (docs/decisions/081-partner-addresses-in-identity.md).
+ */
+function EditedIn({ path }: { path: unknown }) {
+  const page = ADMIN_PAGES.find((item) => item.path === path);
+  if (!page) return null;
+  return (
+    <p className="frame-preview__hint">
+      Cette adresse se modifie dans « {page.title} » : le site la reprend partout.{' '}
+      <Link to={adminHref(page)}>Modifier dans {page.title}</Link>
+    </p>
+  );
 }
 
 /**
@@ -30,6 +48,7 @@ export function FramePreviewWidget(props: WidgetProps) {
 
   return (
     <div className="frame-preview">
+      {readonly && <EditedIn path={options.editedIn} />}
       {/* Two lines, so that a long address shows whole on a phone instead of scrolling. */}
       <textarea
         id={id}

@@ -2,6 +2,7 @@
 import { act, createRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import Form from '@rjsf/core';
+import { MemoryRouter } from 'react-router-dom';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { FIELDS, WIDGETS } from './index.ts';
@@ -23,21 +24,24 @@ export async function renderForm({ schema, uiSchema, formData }: FormSetup) {
   const blurs: [string, unknown][] = [];
   let data: unknown = formData;
   await act(async () => {
+    // A router, as in the back-office: some widgets link to another page.
     root.render(
-      <Form
-        ref={form}
-        schema={schema as RJSFSchema}
-        uiSchema={structuredClone(uiSchema) as UiSchema}
-        formData={formData}
-        validator={validator}
-        widgets={WIDGETS}
-        fields={FIELDS}
-        showErrorList={false}
-        noHtml5Validate
-        onChange={(event) => (data = event.formData)}
-        onBlur={(id, value) => blurs.push([id, value])}
-        onError={() => undefined}
-      />,
+      <MemoryRouter>
+        <Form
+          ref={form}
+          schema={schema as RJSFSchema}
+          uiSchema={structuredClone(uiSchema) as UiSchema}
+          formData={formData}
+          validator={validator}
+          widgets={WIDGETS}
+          fields={FIELDS}
+          showErrorList={false}
+          noHtml5Validate
+          onChange={(event) => (data = event.formData)}
+          onBlur={(id, value) => blurs.push([id, value])}
+          onError={() => undefined}
+        />
+      </MemoryRouter>,
     );
   });
   return {
