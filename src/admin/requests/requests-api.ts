@@ -83,6 +83,8 @@ export async function countNewRequests(client: SupabaseClient): Promise<number> 
 export interface RequestDetail extends RequestRow {
   status: RequestStatus;
   note: string | null;
+  /** When the reminder of the day before was queued (docs/decisions/077-reminders.md). */
+  reminded_at: string | null;
   mails: RequestMail[];
 }
 
