@@ -18,11 +18,12 @@ export function NextSteps({
     <div className="request__steps" role="group" aria-label="Étape suivante">
       <p className="editor-field__label">Étape suivante</p>
       <p className="request__steps-buttons">
-        {steps.map((step) => (
+        {/* The job going on stands out; ending it (no-show, cancelled) is a plainer button. */}
+        {steps.map((step, index) => (
           <button
             key={step.status}
             type="button"
-            className="button button--small"
+            className={`button button--small${index > 0 ? ' button--secondary' : ''}`}
             disabled={pending}
             onClick={() => onChange(step.status)}
           >
