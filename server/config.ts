@@ -50,6 +50,8 @@ export interface ServerConfig {
   openaiTimeoutMs: number;
   /** How often scheduled posts are published, in milliseconds (0 disables the timer). */
   publishIntervalMs: number;
+  /** How often the reminders due are queued, in milliseconds (0: never, not even at start). */
+  reminderIntervalMs: number;
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
   /** Put the client's address in the request log (off: the logs identify no visitor). */
@@ -285,6 +287,7 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     openaiBaseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
     openaiTimeoutMs: integer('OPENAI_TIMEOUT_MS', env.OPENAI_TIMEOUT_MS, 60_000),
     publishIntervalMs: integer('PUBLISH_INTERVAL_MS', env.PUBLISH_INTERVAL_MS, 60_000),
+    reminderIntervalMs: integer('REMINDER_INTERVAL_MS', env.REMINDER_INTERVAL_MS, 300_000),
     trustProxy,
     logClientAddress: flag(env.LOG_CLIENT_ADDRESS),
     backupDir: path.resolve(env.BACKUP_DIR || 'backups'),

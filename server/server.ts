@@ -121,6 +121,16 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
   void publishDuePosts(database);
   // Mails left to send by a previous run, then the requests past their retention.
   outbox?.kick();
+  // The reminders of tomorrow's appointments, at start too: those missed while the server was
+  // down still go out if their appointment has not started (docs/decisions/077-reminders.md).
+  const remind = () =>
+    void queueReminders(database, new Date()).then((queued) => {
+      if (queued > 0) outbox?.kick();
+    });
+  const reminderTimer =
+    config.reminderIntervalMs > 0 ? setInterval(remind, config.reminderIntervalMs) : undefined;
+  reminderTimer?.unref();
+  if (reminderTimer) remind();
   // Then the single visits past the audience-measurement limit, kept as daily counts.
   const purgeTimer = setInterval(() => {
     void purgeExpiredRequests(database, config.requestRetentionMonths);
@@ -140,6 +150,7 @@ export async function startServer(config: ServerConfig, db?: Database): Promise<
     close() {
       closing ??= (async () => {
         if (publishTimer) clearInterval(publishTimer);
+        if (reminderTimer) clearInterval(reminderTimer);
         clearInterval(purgeTimer);
         stopBackups();
         // Upgraded sockets are no longer the HTTP server's: they would hold close() open.
@@ -206,6 +217,14 @@ export function purgeExpiredRequests(db: Database, months: number): Promise<numb
  */
 export function rollUpOldVisits(db: Database): Promise<number> {
   return runMaintenance(db, 'roll_up_old_visits', 'Regroupement des anciennes visites');
+}
+
+/**
+ * Queues the reminders due at `now` (one per appointment, whatever other processes do) and
+ * returns how many, as pg_cron does on hosted Supabase every five minutes.
+ */
+export function queueReminders(db: Database, now: Date): Promise<number> {
+  return runMaintenance(db, 'queue_reminders', 'Préparation des rappels de rendez-vous', [now]);
 }
 
 /** Scheduled posts become published, as pg_cron does on hosted Supabase. */

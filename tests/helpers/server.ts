@@ -62,6 +62,8 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     openaiBaseUrl: 'http://127.0.0.1:9/unused',
     openaiTimeoutMs: 60_000,
     publishIntervalMs: 0,
+    // Reminders are queued by the tests about them, with a fixed clock (reminders.test.ts).
+    reminderIntervalMs: 0,
     trustProxy: false,
     logClientAddress: false,
     backupDir: '/nonexistent/backups',

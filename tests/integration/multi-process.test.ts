@@ -17,7 +17,7 @@ import { eventually } from '../helpers/eventually.ts';
 // Two server processes on one PostgreSQL behind one address, as behind a load balancer: they
 // must behave as one site. Writes through one show in the other's pages; limits are counted for
 // the site; a migration run elsewhere is seen by both; a scheduled post is published once; a
-// session ended through one is refused by the other.
+// session ended through one is refused by the other; an appointment is reminded once.
 
 const OWNER = { email: 'patron@garage.test', password: 'mot-de-passe-patron-1' };
 
@@ -48,6 +48,7 @@ describe('two server processes on one PostgreSQL', () => {
       DIST_DIR: path.join(dir, 'dist'),
       API_RATE_LIMIT: '30',
       PUBLISH_INTERVAL_MS: '300',
+      REMINDER_INTERVAL_MS: '200',
     });
     [a, b] = await Promise.all([startServerProcess(env('a')), startServerProcess(env('b'))]);
     sqlClient = new pg.Client({ connectionString: testDb.url });
@@ -137,6 +138,34 @@ describe('two server processes on one PostgreSQL', () => {
     expect(row.published_at).toBe(row.scheduled_at);
     for (const server of [a, b])
       expect((await fetch(`${server.url}/blog/programme-deux`)).status).toBe(200);
+  });
+
+  it('queues one reminder per appointment, both looking every 200 ms', async () => {
+    // Due from midnight the day before: tomorrow's appointments (Paris) are due now.
+    await sqlClient.query(
+      `update public.site_content set content = jsonb_set(content, '{reminderTime}', '"00:00"')
+        where type = 'appointments';
+       insert into public.requests (name, email, vehicle_make, vehicle_model, vehicle_year,
+                                    service, consent, status, appointment_date,
+                                    appointment_moment, appointment_time)
+       select 'Client ' || n, 'client' || n || '@exemple.fr', 'Peugeot', '208', 2017, 'Vidange',
+              true, 'rdv_confirme', (now() at time zone 'Europe/Paris')::date + 1, 'apres-midi',
+              '23:00'
+         from generate_series(1, 20) n;`,
+    );
+    await eventually('every appointment reminded', async () => {
+      const { rows } = await sqlClient.query<{ n: number }>(
+        "select count(*)::int as n from public.requests where status = 'rdv_confirme' and reminded_at is null",
+      );
+      return rows[0]?.n === 0;
+    });
+    // A reminder's mail is written in the statement that sets reminded_at: all are visible now.
+    const { rows } = await sqlClient.query<{ mails: number }>(
+      `select count(m.id)::int as mails from public.requests r
+         left join public.request_mails m on m.request_id = r.id and m.kind = 'rappel'
+        where r.status = 'rdv_confirme' group by r.id`,
+    );
+    expect(rows.map((r) => r.mails)).toEqual(Array.from({ length: 20 }, () => 1));
   });
 
   it('reads the schema again when a migration ran elsewhere, as PostgREST does on NOTIFY', async () => {

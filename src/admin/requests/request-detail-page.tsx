@@ -9,6 +9,7 @@ import { failureText } from '../errors/french-error.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import type { RequestDetail } from './requests-api.ts';
 import { RequestMails } from './request-mails.tsx';
+import { NextSteps, ReminderLine } from './request-follow-up.tsx';
 import {
   mailtoHref,
   preferredDatesText,
@@ -164,6 +165,8 @@ function Handling({ client, request }: { client: SupabaseClient; request: Reques
       </dl>
 
       <section className="request__handling" aria-label="Suivi de la demande">
+        <ReminderLine request={request} />
+        <NextSteps status={request.status} pending={update.isPending} onChange={changeStatus} />
         <div className="editor-field">
           <label htmlFor={statusId} className="editor-field__label">
             Statut

@@ -29,6 +29,10 @@ export interface InboxRow {
   status: RequestStatus;
   /** One of its mails was given up. */
   mail_failed: boolean;
+  /** When the reminder of the day before was queued; null if not reminded. */
+  reminded_at: string | null;
+  /** Where that reminder's mail stands. */
+  reminder_status: RequestMail['status'] | null;
 }
 
 export interface InboxPage {
@@ -79,6 +83,8 @@ export async function countNewRequests(client: SupabaseClient): Promise<number> 
 export interface RequestDetail extends RequestRow {
   status: RequestStatus;
   note: string | null;
+  /** When the reminder of the day before was queued (docs/decisions/077-reminders.md). */
+  reminded_at: string | null;
   mails: RequestMail[];
 }
 
@@ -140,4 +146,29 @@ export async function readGarageName(client: SupabaseClient): Promise<string> {
   if (error) throw error;
   const name = (data?.content as { name?: unknown } | undefined)?.name;
   return typeof name === 'string' ? name : '';
+}
+
+/** Appointments counted by status (only the statuses present), e.g. a month's no-shows. */
+export type StatusCounts = Partial<Record<RequestStatus, number>>;
+
+/**
+ * How many appointments of the days `from` (included) to `to` (excluded), as 'YYYY-MM-DD', end in
+ * each status: `(await countByStatus(client, '2026-11-01', '2026-12-01')).non_venu ?? 0` is
+ * November's no-shows. One grouped count in the database (count_requests_by_status), for
+ * administrators only.
+ */
+export async function countByStatus(
+  client: SupabaseClient,
+  from: string,
+  to: string,
+): Promise<StatusCounts> {
+  const { data, error } = await client.rpc('count_requests_by_status', {
+    from_day: from,
+    to_day: to,
+  });
+  if (error) throw error;
+  const counts: StatusCounts = {};
+  for (const row of (data ?? []) as { status: RequestStatus; requests: number }[])
+    counts[row.status] = Number(row.requests);
+  return counts;
 }

@@ -8,6 +8,7 @@ import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { failureText } from '../errors/french-error.ts';
 import type { InboxRow } from './requests-api.ts';
 import { MailSettingsNotice } from './mail-settings-notice.tsx';
+import { reminderMark } from './follow-up.ts';
 import {
   parsePage,
   parseStatusFilter,
@@ -136,6 +137,7 @@ function Inbox({ client }: { client: SupabaseClient }) {
 
 /** A request's row; on a phone, a card whose cells name their column (requests.css). */
 function InboxLine({ row }: { row: InboxRow }) {
+  const reminder = reminderMark(row.reminded_at, row.reminder_status);
   return (
     <tr data-status={row.status}>
       <th scope="row">
@@ -151,6 +153,11 @@ function InboxLine({ row }: { row: InboxRow }) {
         <span className="requests__status" data-status={row.status}>
           {statusLabel(row.status)}
         </span>
+        {reminder && (
+          <span className="requests__reminded" data-mail-status={row.reminder_status}>
+            {reminder}
+          </span>
+        )}
       </td>
     </tr>
   );
