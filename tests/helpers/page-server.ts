@@ -17,10 +17,22 @@ export interface PageServer {
   member(): Promise<SupabaseClient>;
   /** The service-role client (bypasses RLS), to arrange data as another device would. */
   service(): SupabaseClient;
+  /** Runs SQL as the database owner, for what only the server writes (backup runs, say). */
+  sql(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
 let clients = 0;
+
+interface Address {
+  url: string;
+  anonKey: string;
+  serviceKey: string;
+}
+interface Answer {
+  rows?: Record<string, unknown>[];
+  error?: string;
+}
 
 function client(url: string, key: string): SupabaseClient {
   // One storage key each: several signed-in clients live in the same test "browser".
@@ -51,15 +63,30 @@ export async function startPageServer(
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+  // Its address first, then the answers to sql(), by the id of their statement; any other line
+  // (a log) is passed on.
+  const waiting = new Map<number, (answer: Answer) => void>();
+  let statements = 0;
+  let started!: (address: Address) => void;
+  const address = new Promise<Address>((resolve, reject) => {
+    started = resolve;
     void exited.then(() => reject(new Error('The test server stopped before it answered')));
   });
-  const { url, anonKey, serviceKey } = JSON.parse(first) as {
-    url: string;
-    anonKey: string;
-    serviceKey: string;
-  };
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    let message: (Address & { id?: undefined }) | (Answer & { id: number; url?: undefined });
+    try {
+      message = JSON.parse(line) as typeof message;
+    } catch {
+      process.stdout.write(`${line}\n`);
+      return;
+    }
+    if (message.url !== undefined) started(message);
+    else if (message.id !== undefined) {
+      waiting.get(message.id)?.(message);
+      waiting.delete(message.id);
+    }
+  });
+  const { url, anonKey, serviceKey } = await address;
   const signedIn = async ({ email, password }: { email: string; password: string }) => {
     const signed = client(url, anonKey);
     const { error } = await signed.auth.signInWithPassword({ email, password });
@@ -71,6 +98,15 @@ export async function startPageServer(
     admin: () => signedIn(ADMIN),
     member: () => signedIn(MEMBER),
     service: () => client(url, serviceKey),
+    async sql(text, params = []) {
+      const id = ++statements;
+      const answer = await new Promise<Answer>((resolve) => {
+        waiting.set(id, resolve);
+        child.stdin!.write(`${JSON.stringify({ id, text, params })}\n`);
+      });
+      if (answer.error !== undefined) throw new Error(answer.error);
+      return answer.rows ?? [];
+    },
     async close() {
       child.stdin!.end();
       await exited;
