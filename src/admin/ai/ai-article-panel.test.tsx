@@ -1,54 +1,62 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { click, field, render, typeInto, unmount } from '../editor/dom-test-utils.ts';
+import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../../tests/helpers/free-port.ts';
+import {
+  keyFor,
+  startOpenAiStandIn,
+  type OpenAiStandIn,
+} from '../../../tests/helpers/openai-stand-in.ts';
+import { startPageServer, type PageServer } from '../../../tests/helpers/page-server.ts';
+import {
+  click,
+  field,
+  render,
+  typeInto,
+  unmount,
+  until as waitUntil,
+} from '../editor/dom-test-utils.ts';
 import { AiArticlePanel } from './ai-article-panel.tsx';
-import { AI_MODEL_STORAGE_KEY, clampCount, maskKey, toneOf } from './ai-settings.ts';
+import {
+  AI_MODEL_STORAGE_KEY,
+  clampCount,
+  generationErrorText,
+  KEY_SAVED_CLEAR_MS,
+  maskKey,
+  toneOf,
+} from './ai-settings.ts';
 
-type Result = { data: unknown; error: unknown };
+// The panel against the real server: the key is stored in api_keys under RLS, and the
+// generate-articles function asks a local stand-in of the OpenAI API (tests/helpers).
 
-interface Fake {
-  client: SupabaseClient;
-  upserts: unknown[];
-  invokes: { name: string; body: unknown }[];
-}
+/** The generation's bound: a stand-in that never answers is given up after it. */
+const AI_TIMEOUT_MS = 2_000;
 
-/** Just the calls the panel makes: api_keys select/upsert and functions.invoke. */
-function fakeClient({
-  load = { data: null, error: null },
-  save = { data: null, error: null },
-  invoke = { data: { success: true, articles: [{}, {}, {}, {}] }, error: null },
-}: {
-  load?: Result | Promise<Result>;
-  save?: Result;
-  invoke?: Result | Promise<Result>;
-} = {}): Fake {
-  const fake: Fake = { client: undefined as never, upserts: [], invokes: [] };
-  fake.client = {
-    from: (table: string) => {
-      expect(table).toBe('api_keys');
-      return {
-        select: () => ({ eq: () => ({ maybeSingle: () => Promise.resolve(load) }) }),
-        upsert: (row: unknown) => {
-          fake.upserts.push(row);
-          return Promise.resolve(save);
-        },
-      };
-    },
-    functions: {
-      invoke: (name: string, options: { body: unknown }) => {
-        fake.invokes.push({ name, body: options.body });
-        return Promise.resolve(invoke);
-      },
-    },
-  } as unknown as SupabaseClient;
-  return fake;
+let server: PageServer;
+let standIn: OpenAiStandIn;
+let admin: SupabaseClient;
+
+beforeAll(async () => {
+  standIn = await startOpenAiStandIn('ok');
+  server = await startPageServer({ openaiBaseUrl: standIn.url, openaiTimeoutMs: AI_TIMEOUT_MS });
+  admin = await server.admin();
+});
+afterAll(async () => {
+  await server?.close();
+  await standIn?.close();
+});
+
+/** Stores `key` as the OpenAI key, or removes it, as the owner's other device would. */
+async function storeKey(key: string | null) {
+  const keys = server.service().from('api_keys');
+  const { error } = key
+    ? await keys.upsert({ name: 'openai', key }, { onConflict: 'name' })
+    : await keys.delete().eq('name', 'openai');
+  expect(error).toBeNull();
 }
 
 let container: HTMLElement;
-const flush = () => act(async () => new Promise<void>((r) => setTimeout(r, 0)));
 const message = () => container.querySelector<HTMLElement>('.ai-panel__message')!;
 const button = (name: RegExp | string) =>
   [...container.querySelectorAll('button')].find((b) =>
@@ -56,29 +64,46 @@ const button = (name: RegExp | string) =>
   )!;
 const generateButton = () => container.querySelector<HTMLButtonElement>('.ai-panel__generate')!;
 const keyField = () => field(container, 'Clé API OpenAI');
-
-async function mount(fake: Fake | null, onGenerated?: () => void) {
-  container = await render(
-    <AiArticlePanel client={fake?.client ?? null} onGenerated={onGenerated} />,
+/** Waits until the owner can read `check`, within the generation's bound. */
+const until = (check: () => void) => waitUntil(check, AI_TIMEOUT_MS + 8_000);
+const messageIs = (text: string) => until(() => expect(message().textContent).toBe(text));
+/** The stored key was read: either shown masked, or the panel asks for one. */
+const keyLoaded = () =>
+  until(() =>
+    expect(container.textContent!.includes('sk-…') || message().textContent !== '').toBe(true),
   );
-  await flush();
+
+async function mount(client: SupabaseClient | null, onGenerated?: () => void) {
+  container = await render(<AiArticlePanel client={client} onGenerated={onGenerated} />);
+  if (client) await keyLoaded();
 }
 
-beforeEach(() => {
+/** The drafts stored so far, as the blog list would show them. */
+async function draftCount(): Promise<number> {
+  const { count, error } = await server
+    .service()
+    .from('blog_posts')
+    .select('id', { count: 'exact', head: true })
+    .is('published_at', null);
+  expect(error).toBeNull();
+  return count!;
+}
+
+beforeEach(async () => {
   localStorage.clear();
+  await storeKey(null);
   // The panel logs the failures it shows; the tests check what is shown.
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(async () => {
   await unmount();
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
 describe('AiArticlePanel', () => {
   it('asks for a key in blue when none is stored, and keeps the generate button disabled', async () => {
-    await mount(fakeClient());
-    expect(message().textContent).toBe('ℹ️ Veuillez entrer votre clé API OpenAI');
+    await mount(admin);
+    await messageIs('ℹ️ Veuillez entrer votre clé API OpenAI');
     expect(message().className).toContain('ai-panel__message--info');
     expect(generateButton().textContent).toBe('Générer 4 article(s)');
     expect(generateButton().disabled).toBe(true);
@@ -86,29 +111,37 @@ describe('AiArticlePanel', () => {
     expect(generateButton().disabled).toBe(false);
   });
 
-  it('shows a stored key masked, and may generate with it (no key sent)', async () => {
-    const fake = fakeClient({ load: { data: { key: 'sk-secret-0123456789abcd' }, error: null } });
-    await mount(fake);
+  it('shows a stored key masked, and generates with it without sending it', async () => {
+    const stored = keyFor('ok');
+    await storeKey(stored);
+    const before = await draftCount();
+    await mount(admin);
+    await until(() => expect(container.textContent).toContain(maskKey(stored)));
     expect(message().textContent).toBe('');
-    expect(container.textContent).toContain('sk-…abcd');
-    expect(container.textContent).not.toContain('secret');
+    expect(container.textContent).not.toContain(stored);
     expect(keyField().value).toBe('');
     expect(generateButton().disabled).toBe(false);
     await click(generateButton());
-    await flush();
-    expect(fake.invokes).toEqual([
-      { name: 'generate-articles', body: { count: 4, model: 'gpt-4' } },
-    ]);
+    await messageIs('✅ 4 article(s) généré(s) avec succès !');
+    // The server read the stored key itself and used it with the AI service.
+    expect(standIn.requests.at(-1)?.authorization).toBe(`Bearer ${stored}`);
+    expect(standIn.requests.at(-1)?.body?.model).toBe('gpt-4');
+    expect(await draftCount()).toBe(before + 4);
   });
 
-  it('says in red when the stored key cannot be read', async () => {
-    await mount(fakeClient({ load: { data: null, error: { message: 'boom' } } }));
-    expect(message().textContent).toBe('❌ Erreur lors du chargement de la clé API');
+  it('says in red when the stored key cannot be read: the session was ended elsewhere', async () => {
+    const ended = await server.admin();
+    const other = await server.admin();
+    // « Déconnecter partout » from another device: this session is refused from now on.
+    expect((await other.auth.signOut({ scope: 'global' })).error).toBeNull();
+    admin = await server.admin();
+    await mount(ended);
+    await messageIs('❌ Erreur lors du chargement de la clé API');
     expect(message().className).toContain('ai-panel__message--error');
   });
 
   it('toggles the key between hidden and shown', async () => {
-    await mount(fakeClient());
+    await mount(admin);
     expect(keyField().type).toBe('password');
     await click(button('Afficher la clé'));
     expect(keyField().type).toBe('text');
@@ -117,50 +150,51 @@ describe('AiArticlePanel', () => {
     expect(keyField().type).toBe('password');
   });
 
-  it('refuses to save a key without the sk- prefix', async () => {
-    const fake = fakeClient();
-    await mount(fake);
+  it('refuses to save a key without the sk- prefix, and stores nothing', async () => {
+    await mount(admin);
     await typeInto(keyField(), 'abc-123');
     await click(button('Enregistrer la clé'));
-    await flush();
     expect(message().textContent).toBe('❌ Clé API OpenAI invalide. Elle doit commencer par "sk-"');
     expect(message().className).toContain('--error');
-    expect(fake.upserts).toEqual([]);
+    await unmount();
+    await mount(admin);
+    await messageIs('ℹ️ Veuillez entrer votre clé API OpenAI');
   });
 
-  it('saves a key, says so in green for 3 seconds, then shows it masked', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const fake = fakeClient();
-    container = await render(<AiArticlePanel client={fake.client} />);
-    await act(async () => vi.advanceTimersByTimeAsync(0));
+  it('saves a key, says so in green for 3 seconds, then shows it masked, and keeps it', async () => {
+    await mount(admin);
     await typeInto(keyField(), ' sk-new-key-00001234 ');
     await click(button('Enregistrer la clé'));
-    await act(async () => vi.advanceTimersByTimeAsync(0));
-    expect(fake.upserts).toEqual([{ name: 'openai', key: 'sk-new-key-00001234' }]);
-    expect(message().textContent).toBe('✅ Clé OpenAI enregistrée !');
+    await messageIs('✅ Clé OpenAI enregistrée !');
+    const shownAt = Date.now();
     expect(message().className).toContain('--success');
     expect(container.textContent).toContain('sk-…1234');
     expect(keyField().value).toBe('');
-    await act(async () => vi.advanceTimersByTimeAsync(2_900));
-    expect(message().textContent).toBe('✅ Clé OpenAI enregistrée !');
-    await act(async () => vi.advanceTimersByTimeAsync(200));
+    await until(() => expect(message().textContent).toBe(''));
+    // Cleared by itself, after the delay (observed to within the polling step).
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(KEY_SAVED_CLEAR_MS - 200);
+
+    // Stored, trimmed: the next visit shows it.
+    await unmount();
+    await mount(admin);
+    await until(() => expect(container.textContent).toContain('sk-…1234'));
     expect(message().textContent).toBe('');
   });
 
-  it('says in red when the key cannot be saved', async () => {
-    await mount(fakeClient({ save: { data: null, error: { message: 'denied' } } }));
+  it('says in red when the key cannot be saved: the database refuses a non-administrator', async () => {
+    await mount(await server.member());
     await typeInto(keyField(), 'sk-new-key');
     await click(button('Enregistrer la clé'));
-    await flush();
-    expect(message().textContent).toBe('❌ Erreur lors de la sauvegarde de la clé');
+    await messageIs('❌ Erreur lors de la sauvegarde de la clé');
+    await unmount();
+    await mount(admin);
+    await messageIs('ℹ️ Veuillez entrer votre clé API OpenAI');
   });
 
   it('generates with the typed key, count and model, then tells the page', async () => {
-    const fake = fakeClient({
-      invoke: { data: { success: true, articles: [{}, {}, {}] }, error: null },
-    });
     const onGenerated = vi.fn();
-    await mount(fake, onGenerated);
+    const before = await draftCount();
+    await mount(admin, onGenerated);
     await act(async () => {
       const select = field(container, 'Modèle') as unknown as HTMLSelectElement;
       select.value = 'gpt-3.5-turbo';
@@ -168,93 +202,73 @@ describe('AiArticlePanel', () => {
     });
     await typeInto(field(container, "Nombre d'articles"), '3');
     expect(generateButton().textContent).toBe('Générer 3 article(s)');
-    await typeInto(keyField(), 'sk-typed-key');
+    const typed = keyFor('ok');
+    await typeInto(keyField(), typed);
     await click(generateButton());
-    await flush();
-    expect(fake.invokes).toEqual([
-      {
-        name: 'generate-articles',
-        body: { count: 3, model: 'gpt-3.5-turbo', apiKey: 'sk-typed-key' },
-      },
-    ]);
-    expect(message().textContent).toBe('✅ 3 article(s) généré(s) avec succès !');
+    await messageIs('✅ 3 article(s) généré(s) avec succès !');
     expect(message().className).toContain('--success');
     expect(onGenerated).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(AI_MODEL_STORAGE_KEY)).toBe('gpt-3.5-turbo');
+    expect(standIn.requests.at(-1)?.authorization).toBe(`Bearer ${typed}`);
+    expect(standIn.requests.at(-1)?.body?.model).toBe('gpt-3.5-turbo');
+    expect(await draftCount()).toBe(before + 3);
   });
 
-  it('shows "Génération..." with a spinner, button disabled, while generating', async () => {
-    let answer!: (r: Result) => void;
-    const fake = fakeClient({ invoke: new Promise<Result>((r) => (answer = r)) });
-    await mount(fake);
-    await typeInto(keyField(), 'sk-typed-key');
+  it('shows "Génération..." with a spinner, button disabled, until the server answers', async () => {
+    await mount(admin);
+    // The stand-in never answers this key: the server gives up after its bound.
+    await typeInto(keyField(), keyFor('hang'));
     await click(generateButton());
     expect(generateButton().textContent).toBe('Génération...');
     expect(generateButton().disabled).toBe(true);
     expect(generateButton().querySelector('.ai-panel__spinner')).not.toBeNull();
-    await act(async () => answer({ data: { success: true, articles: [{}] }, error: null }));
-    await flush();
-    expect(generateButton().textContent).toBe('Générer 4 article(s)');
-    expect(message().textContent).toBe('✅ 1 article(s) généré(s) avec succès !');
+    await until(() => expect(generateButton().textContent).toBe('Générer 4 article(s)'));
+    expect(message().textContent).toContain("Le service OpenAI n'a pas répondu à temps");
+    expect(message().className).toContain('--error');
   });
 
   it('refuses to generate with a key that does not start with sk-', async () => {
-    const fake = fakeClient();
-    await mount(fake);
+    const requests = standIn.requests.length;
+    await mount(admin);
     await typeInto(keyField(), 'pas-une-cle');
     await click(generateButton());
-    await flush();
     expect(message().textContent).toBe('Clé API OpenAI invalide ou manquante');
     expect(message().className).toContain('--error');
-    expect(fake.invokes).toEqual([]);
+    expect(standIn.requests).toHaveLength(requests);
   });
 
-  it.each([
-    [
-      'the server error text',
-      new FunctionsHttpError(
-        new Response(JSON.stringify({ success: false, error: 'Quota OpenAI dépassé' }), {
-          status: 429,
-        }),
-      ),
-      'Quota OpenAI dépassé',
-    ],
-    [
-      'Erreur serveur: {status}',
-      new FunctionsHttpError(new Response('<html>', { status: 502 })),
-      'Erreur serveur: 502',
-    ],
-    [
-      'Erreur lors de la génération',
-      new FunctionsFetchError(new Error('offline')),
-      'Erreur lors de la génération',
-    ],
-  ])('shows %s in red on failure', async (_name, error, expected) => {
+  it("shows the server's error text in red when the AI service refuses", async () => {
     const onGenerated = vi.fn();
-    await mount(fakeClient({ invoke: { data: null, error } }), onGenerated);
-    await typeInto(keyField(), 'sk-typed-key');
+    await mount(admin, onGenerated);
+    await typeInto(keyField(), keyFor('429'));
     await click(generateButton());
-    await flush();
-    expect(message().textContent).toBe(expected);
+    await until(() => expect(message().textContent).toMatch(/^Quota OpenAI dépassé/));
     expect(message().className).toContain('--error');
     expect(onGenerated).not.toHaveBeenCalled();
   });
 
-  it('shows the error of a 200 answer without success', async () => {
-    await mount(fakeClient({ invoke: { data: { success: false, error: 'Refusé' }, error: null } }));
+  it('shows "Erreur lors de la génération" in red when the server cannot be reached', async () => {
+    // Nothing listens at this address: the request itself fails.
+    const unreachable = createClient(`http://127.0.0.1:${await freePort()}`, 'anon-key', {
+      auth: { persistSession: false, autoRefreshToken: false, storageKey: 'unreachable' },
+    });
+    const onGenerated = vi.fn();
+    await mount(unreachable, onGenerated);
+    await messageIs('❌ Erreur lors du chargement de la clé API');
     await typeInto(keyField(), 'sk-typed-key');
     await click(generateButton());
-    await flush();
-    expect(message().textContent).toBe('Refusé');
+    await messageIs('Erreur lors de la génération');
+    expect(message().className).toContain('--error');
+    expect(onGenerated).not.toHaveBeenCalled();
   });
 
   it('keeps the model across mounts, and resets an invalid stored one to gpt-4', async () => {
     localStorage.setItem(AI_MODEL_STORAGE_KEY, 'gpt-4-turbo');
-    await mount(fakeClient());
+    await mount(admin);
     expect((field(container, 'Modèle') as unknown as HTMLSelectElement).value).toBe('gpt-4-turbo');
     await unmount();
     localStorage.setItem(AI_MODEL_STORAGE_KEY, 'gpt-5');
-    await mount(fakeClient());
+    await mount(admin);
     expect((field(container, 'Modèle') as unknown as HTMLSelectElement).value).toBe('gpt-4');
     expect(localStorage.getItem(AI_MODEL_STORAGE_KEY)).toBeNull();
   });
@@ -283,5 +297,15 @@ describe('ai-settings', () => {
     ]);
     expect(maskKey('sk-proj-abcdefgh1234')).toBe('sk-…1234');
     expect(maskKey('sk-short')).toBe('sk-…');
+  });
+
+  // Answers our function never gives, but a proxy in front of it or another backend may.
+  it('words a failure that carries no text: the status, else a general message', async () => {
+    const proxyPage = new FunctionsHttpError(new Response('<html>', { status: 502 }));
+    expect(await generationErrorText(proxyPage, null)).toBe('Erreur serveur: 502');
+    expect(await generationErrorText(null, { success: false, error: 'Refusé' })).toBe('Refusé');
+    expect(await generationErrorText(null, { success: false })).toBe(
+      'Erreur lors de la génération',
+    );
   });
 });

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, unmount } from '../editor/dom-test-utils.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startPageServer, type PageServer } from '../../../tests/helpers/page-server.ts';
+import { render, unmount, until } from '../editor/dom-test-utils.ts';
 import { BackupStatusLine } from './backup-status.tsx';
 import { backupStatus, STALE_AFTER_MS } from './backup-status-model.ts';
 
@@ -43,51 +43,63 @@ describe('backupStatus', () => {
 });
 
 describe('BackupStatusLine', () => {
+  // Against the real server: the backups it made are rows of private.backup_runs, which only
+  // the server writes, read by administrators through last_backup().
+  let server: PageServer;
   let container: HTMLElement;
+  beforeAll(async () => {
+    server = await startPageServer();
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => server.sql('delete from private.backup_runs'));
   afterEach(() => unmount());
 
-  async function mount(answer: { data: unknown; error: unknown }) {
-    const calls: string[] = [];
-    const client = {
-      rpc: (fn: string) => {
-        calls.push(fn);
-        return Promise.resolve(answer);
-      },
-    } as unknown as SupabaseClient;
+  /** The server made a backup `ago` milliseconds ago; its time. */
+  async function backedUp(ago: number): Promise<string> {
+    const at = new Date(Date.now() - ago).toISOString();
+    await server.sql(
+      `insert into private.backup_runs (finished_at, file, bytes) values ($1, 'garage-2026-11-23T02-00-00Z.tar.gz', 10)`,
+      [at],
+    );
+    return at;
+  }
+
+  async function mount(client: SupabaseClient) {
     const queryClient = new QueryClient();
     container = await render(
       <QueryClientProvider client={queryClient}>
         <BackupStatusLine client={client} />
       </QueryClientProvider>,
     );
-    await act(() => vi.waitFor(() => expect(container.querySelector('[aria-busy]')).toBeNull()));
-    return calls;
+    await until(() => expect(container.querySelector('[aria-busy]')).toBeNull());
   }
 
-  it('reads last_backup() and shows its date', async () => {
-    const at = new Date(Date.now() - HOUR).toISOString();
-    const calls = await mount({ data: { at, file: 'garage-x.tar.gz', bytes: 10 }, error: null });
-    expect(calls).toEqual(['last_backup']);
+  it('shows the date of the last backup', async () => {
+    await backedUp(2 * HOUR);
+    const last = await backedUp(HOUR);
+    await mount(await server.admin());
     const line = container.querySelector('.backup-status')!;
+    expect(line.textContent).toBe(backupStatus({ at: last, file: '', bytes: 0 }, new Date()).text);
     expect(line.textContent).toMatch(/^Dernière sauvegarde : le \d+ \S+ \d{4} à \d\d:\d\d\.$/);
     expect(line.getAttribute('role')).toBeNull();
   });
 
   it('says there is none yet when the server has made none', async () => {
-    await mount({ data: null, error: null });
+    await mount(await server.admin());
     expect(container.querySelector('.backup-status')?.textContent).toBe(
       'Aucune sauvegarde du site pour l’instant.',
     );
   });
 
   it('alerts when backups stopped, and says so plainly when the date cannot be read', async () => {
-    const at = new Date(Date.now() - 5 * 24 * HOUR).toISOString();
-    await mount({ data: { at, file: 'garage-x.tar.gz', bytes: 10 }, error: null });
+    await backedUp(5 * 24 * HOUR);
+    await mount(await server.admin());
     expect(container.querySelector('[role="alert"]')?.textContent).toContain(
       'Plus de 5 jours sans sauvegarde',
     );
     await unmount();
-    await mount({ data: null, error: { message: 'Réservé aux administrateurs', code: '42501' } });
+    // The database refuses the date to a user who is not an administrator.
+    await mount(await server.member());
     expect(container.querySelector('.backup-status')?.textContent).toBe(
       'Date de la dernière sauvegarde indisponible.',
     );

@@ -3,164 +3,114 @@ import { ERROR_MESSAGES } from '../errors/french-error.ts';
 import { act } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { click, field, render, typeInto, unmount } from '../editor/dom-test-utils.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startPageServer, type PageServer } from '../../../tests/helpers/page-server.ts';
+import { click, field, render, typeInto, unmount, until } from '../editor/dom-test-utils.ts';
 import type { BlogPost } from './blog-post.ts';
 import { richText, typeInRichText } from '../rich-text/test-utils.ts';
+import { BlogPage } from './blog-page.tsx';
 
-// The AI panel has its own tests; here it only has to be there.
-vi.mock('../ai/ai-article-panel.tsx', () => ({
-  AiArticlePanel: () => <section aria-label="Génération d'articles par IA" />,
-}));
+// The blog page against the real server: posts are stored in blog_posts under RLS, and every
+// failure is a real one (a session ended on another device, a post deleted elsewhere).
 
-const { BlogPage } = await import('./blog-page.tsx');
+let server: PageServer;
+let service: SupabaseClient;
+/** The signed-in owner; a new session each test, since some tests end it. */
+let admin: SupabaseClient;
 
-type Result = { data?: unknown; error: unknown; count?: number | null };
-type Call = [method: string, ...args: unknown[]];
-
-interface Fake {
-  client: SupabaseClient;
-  /** Every request to blog_posts, as the chain of supabase-js calls that built it. */
-  requests: Call[][];
-  lists: Call[][];
-  saves: Record<string, unknown>[];
-  deletes: string[];
-  updates: { values: Record<string, unknown>; id: string }[];
-}
-
-function post(overrides: Partial<BlogPost>): BlogPost {
-  return {
-    id: 'p1',
-    title: 'Titre',
-    slug: 'titre',
-    content: 'Contenu',
-    excerpt: 'Résumé',
-    image_url: 'https://example.com/a.jpg',
-    published_at: null,
-    scheduled_at: null,
-    created_at: '2026-11-01T10:00:00Z',
-    updated_at: '2026-11-01T10:00:00Z',
-    views: 0,
-    ...overrides,
-  };
-}
-
-const POSTS = [
-  post({ id: 'a', title: 'Publié', slug: 'publie', published_at: '2026-11-20T09:00:00Z' }),
-  post({ id: 'b', title: 'Programmé', slug: 'programme', scheduled_at: '2027-07-01T08:00:00Z' }),
-  post({ id: 'c', title: 'Brouillon', slug: 'brouillon' }),
-];
-
-/** What the list reads of a post: no content. */
-const summary = ({ id, title, slug, published_at, scheduled_at }: BlogPost) => ({
-  id,
-  title,
-  slug,
-  published_at,
-  scheduled_at,
+beforeAll(async () => {
+  server = await startPageServer();
+  service = server.service();
+});
+afterAll(async () => {
+  await server?.close();
 });
 
+type Arranged = Partial<BlogPost> & { title: string };
+
+const MINUTE = 60_000;
+/** A moment well before any post the page itself creates. */
+const ORIGIN = Date.now() - 30 * 24 * 60 * MINUTE;
+
 /**
- * A stand-in for supabase-js's query builder on blog_posts: it records each request's chain of
- * calls and answers the list, the one-post read and the writes with the given results.
+ * Replaces every post with `posts`, created one minute apart in the given order (the list shows
+ * the newest created first: the first of `posts` last).
  */
-function fakeClient(
-  options: {
-    list?: Result | ((chain: Call[]) => Result);
-    save?: Result;
-    remove?: Result;
-    publish?: Result;
-    open?: Result;
-  } = {},
-): Fake {
-  const { save = { error: null }, remove = { error: null }, publish = { error: null } } = options;
-  const list = options.list ?? { data: POSTS.map(summary), error: null, count: POSTS.length };
-  const fake: Fake = {
-    client: undefined as never,
-    requests: [],
-    lists: [],
-    saves: [],
-    deletes: [],
-    updates: [],
-  };
-  const answer = (chain: Call[]): Result => {
-    const [[method, first]] = chain as [Call];
-    if (method === 'upsert' || method === 'insert') {
-      fake.saves.push(first as Record<string, unknown>);
-      return save;
-    }
-    if (method === 'update' && chain.some(([m]) => m === 'select')) {
-      // An edited post's save: the update of the version read, which answers with the row.
-      const id = chain.find(([m, column]) => m === 'eq' && column === 'id')![2] as string;
-      fake.saves.push({ id, ...(first as Record<string, unknown>) });
-      return save.error ? save : { data: [{ id, ...(first as object) }], error: null };
-    }
-    if (method === 'delete') {
-      fake.deletes.push(chain[1]![2] as string);
-      return remove;
-    }
-    if (method === 'update') {
-      fake.updates.push({ values: first as Record<string, unknown>, id: chain[1]![2] as string });
-      return publish;
-    }
-    if (chain.some(([m]) => m === 'single')) {
-      const id = chain.find(([m]) => m === 'eq')![2];
-      return options.open ?? { data: POSTS.find((p) => p.id === id), error: null };
-    }
-    fake.lists.push(chain);
-    return typeof list === 'function' ? list(chain) : list;
-  };
-  fake.client = {
-    from: (table: string) => {
-      expect(table).toBe('blog_posts');
-      const chain: Call[] = [];
-      fake.requests.push(chain);
-      const builder: Record<string, unknown> = {
-        then: (resolve: (value: Result) => unknown, reject: (reason: unknown) => unknown) =>
-          Promise.resolve(answer(chain)).then(resolve, reject),
-      };
-      const methods = [
-        'select',
-        'upsert',
-        'insert',
-        'delete',
-        'update',
-        'eq',
-        'is',
-        'not',
-        'order',
-      ];
-      for (const method of [...methods, 'range', 'in', 'single', 'maybeSingle']) {
-        builder[method] = (...args: unknown[]) => {
-          chain.push([method, ...args]);
-          return builder;
-        };
-      }
-      return builder;
-    },
-  } as unknown as SupabaseClient;
-  return fake;
+async function arrange(posts: Arranged[]) {
+  const removed = await service.from('blog_posts').delete().not('id', 'is', null);
+  expect(removed.error).toBeNull();
+  if (posts.length === 0) return;
+  const { error } = await service.from('blog_posts').insert(
+    posts.map((post, i) => ({
+      slug: `article-${i + 1}`,
+      content: 'Contenu',
+      excerpt: 'Résumé',
+      image_url: 'https://example.com/a.jpg',
+      published_at: null,
+      scheduled_at: null,
+      created_at: new Date(ORIGIN + i * MINUTE).toISOString(),
+      ...post,
+    })),
+  );
+  expect(error).toBeNull();
+}
+
+/** The post as stored now (null once deleted). */
+async function stored(slug: string): Promise<BlogPost | null> {
+  const { data, error } = await service.from('blog_posts').select('*').eq('slug', slug);
+  expect(error).toBeNull();
+  return (data?.[0] as BlogPost | undefined) ?? null;
+}
+
+const POSTS: Arranged[] = [
+  { title: 'Publié', slug: 'publie', published_at: '2026-11-20T09:00:00Z' },
+  { title: 'Programmé', slug: 'programme', scheduled_at: '2027-07-01T08:00:00Z' },
+  { title: 'Brouillon', slug: 'brouillon' },
+];
+
+/** `count` posts, `Article 1` the newest; every second one published. */
+const many = (count: number): Arranged[] =>
+  Array.from({ length: count }, (_, i) => ({
+    title: `Article ${count - i}`,
+    published_at: (count - i) % 2 === 0 ? '2026-11-20T09:00:00Z' : null,
+  }));
+
+/** Another device ends every session of the owner (« Déconnecter partout »). */
+async function endSessionsElsewhere() {
+  const other = await server.admin();
+  expect((await other.auth.signOut({ scope: 'global' })).error).toBeNull();
 }
 
 let container: HTMLElement;
-const flush = () => act(async () => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 const text = () => container.textContent ?? '';
 const button = (name: string, within: ParentNode = container) =>
   [...within.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!;
+const rows = () => [...container.querySelectorAll('.blog-admin__posts > li')];
+const titles = () => rows().map((li) => li.querySelector('h3')?.textContent);
 const rowOf = (title: string) =>
-  [...container.querySelectorAll('.blog-admin__posts > li')].find(
-    (li) => li.querySelector('h3')?.textContent === title,
-  )!;
+  rows().find((li) => li.querySelector('h3')?.textContent === title)!;
 const message = () => container.querySelector('.blog-admin__messages')!.textContent;
+const list = () => container.querySelector('.blog-admin__list')!;
+/** The post's form (the AI panel below has a form of its own). */
+const postHeading = () => container.querySelector('.blog-form h2')?.textContent;
+const postForm = () => container.querySelector<HTMLFormElement>('.blog-form form');
 
-async function mount(fake: Fake | null) {
+/** The list answered: no spinner, nothing on its way. */
+const listSettled = () =>
+  until(() => {
+    expect(container.querySelector('.blog-admin__loading')).toBeNull();
+    expect(list().getAttribute('aria-busy')).toBe('false');
+  });
+const messageIs = (expected: string) => until(() => expect(message()).toBe(expected));
+
+async function mount(client: SupabaseClient | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   container = await render(
     <QueryClientProvider client={queryClient}>
-      <BlogPage client={fake?.client ?? null} />
+      <BlogPage client={client} />
     </QueryClientProvider>,
   );
-  await flush();
+  if (client) await listSettled();
 }
 
 async function choose(select: HTMLSelectElement, value: string) {
@@ -170,7 +120,18 @@ async function choose(select: HTMLSelectElement, value: string) {
   });
 }
 
-beforeEach(() => {
+async function openEditor(title: string) {
+  await click(button('Modifier', rowOf(title)));
+  await until(() => expect(postForm()).not.toBeNull());
+}
+
+const submit = () => act(async () => postForm()!.requestSubmit());
+
+beforeEach(async () => {
+  // Unsaved drafts are kept in the browser: each test starts without any.
+  localStorage.clear();
+  await arrange(POSTS);
+  admin = await server.admin();
   // The failures are logged on purpose; the test reads what the page shows.
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -193,138 +154,144 @@ function choice(label: string, required = true): HTMLInputElement | undefined {
 }
 
 describe('BlogPage', () => {
-  it('lists the posts with their status, reading only the columns it shows', async () => {
-    const fake = fakeClient();
-    await mount(fake);
+  it('lists the posts with their status, newest first, and the AI panel', async () => {
+    await mount(admin);
     expect(container.querySelector('h1')?.textContent).toBe('Gestion du Blog');
-    expect(container.querySelector('[aria-label="Génération d\'articles par IA"]')).not.toBeNull();
+    expect(text()).toContain('Générer des articles avec l’IA');
+    expect(container.querySelector('.ai-panel')).not.toBeNull();
+    expect(titles()).toEqual(['Brouillon', 'Programmé', 'Publié']);
     expect(rowOf('Publié').textContent).toContain('Publié le 20 novembre 2026');
     expect(rowOf('Programmé').textContent).toContain('Programmé pour le 1 juillet 2027 à 10:00');
     expect(rowOf('Brouillon').textContent).toContain('Brouillon');
     expect(button('Publier maintenant', rowOf('Publié'))).toBeUndefined();
     expect(button('Publier maintenant', rowOf('Brouillon'))).toBeDefined();
-
-    const [list] = fake.lists;
-    const [, columns, options] = list!.find(([method]) => method === 'select')!;
-    expect(
-      String(columns)
-        .split(',')
-        .map((c) => c.trim()),
-    ).not.toContain('content');
-    expect(options).toMatchObject({ count: 'exact' });
-    expect(list).toContainEqual(['range', 0, 49]);
     // Three posts: one page, no pager.
     expect(text()).not.toContain('Page 1 sur');
   });
 
-  it('asks the database for the filter chosen, from the first page', async () => {
-    const fake = fakeClient({ list: { data: POSTS.map(summary), error: null, count: 120 } });
-    await mount(fake);
+  it('lists what the filter chosen matches, from the first page', async () => {
+    await arrange(many(120));
+    await mount(admin);
     await click(button('Page suivante'));
-    await flush();
+    await listSettled();
+    expect(text()).toContain('Page 2 sur 3');
     const filter = field(container, 'Filtrer les articles') as unknown as HTMLSelectElement;
     expect(filter.value).toBe('all');
+
     await choose(filter, 'published');
-    await flush();
-    expect(fake.lists.at(-1)).toContainEqual(['not', 'published_at', 'is', null]);
-    expect(fake.lists.at(-1)).toContainEqual(['range', 0, 49]);
+    await listSettled();
+    expect(text()).toContain('Page 1 sur 2');
+    expect(titles()[0]).toBe('Article 2');
+    expect(rows().every((row) => row.textContent?.includes('Publié le'))).toBe(true);
+
+    // 'Brouillons uniquement': every post not published.
     await choose(filter, 'draft');
-    await flush();
-    expect(fake.lists.at(-1)).toContainEqual(['is', 'published_at', null]);
+    await listSettled();
+    expect(text()).toContain('Page 1 sur 2');
+    expect(titles()[0]).toBe('Article 1');
+    expect(rows().every((row) => row.textContent?.includes('Brouillon'))).toBe(true);
+
     await choose(filter, 'all');
-    await flush();
-    expect(fake.lists.at(-1)!.filter(([method]) => method === 'is' || method === 'not')).toEqual(
-      [],
-    );
+    await listSettled();
+    expect(text()).toContain('Page 1 sur 3');
+    expect(titles().slice(0, 2)).toEqual(['Article 1', 'Article 2']);
   });
 
   it('moves between pages of 50 with the French pager', async () => {
-    const fake = fakeClient({ list: { data: POSTS.map(summary), error: null, count: 120 } });
-    await mount(fake);
+    await arrange(many(120));
+    await mount(admin);
     expect(text()).toContain('Page 1 sur 3');
+    expect(titles()).toHaveLength(50);
     expect(button('Page précédente').getAttribute('aria-disabled')).toBe('true');
     await click(button('Page précédente'));
-    await flush();
-    expect(fake.lists).toHaveLength(1);
+    await listSettled();
+    expect(text()).toContain('Page 1 sur 3');
 
     await click(button('Page suivante'));
-    await flush();
-    expect(fake.lists.at(-1)).toContainEqual(['range', 50, 99]);
+    await listSettled();
     expect(text()).toContain('Page 2 sur 3');
+    expect([titles()[0], titles().at(-1), titles().length]).toEqual([
+      'Article 51',
+      'Article 100',
+      50,
+    ]);
     await click(button('Page suivante'));
-    await flush();
-    expect(fake.lists.at(-1)).toContainEqual(['range', 100, 149]);
+    await listSettled();
     expect(text()).toContain('Page 3 sur 3');
+    expect([titles()[0], titles().at(-1), titles().length]).toEqual([
+      'Article 101',
+      'Article 120',
+      20,
+    ]);
     expect(button('Page suivante').getAttribute('aria-disabled')).toBe('true');
     await click(button('Page précédente'));
-    await flush();
+    await listSettled();
     expect(text()).toContain('Page 2 sur 3');
   });
 
   it('shows the last page when the one shown no longer exists', async () => {
-    let total = 51;
-    const fake = fakeClient({
-      list: (chain) => {
-        const offset = chain.find(([method]) => method === 'range')?.[1];
-        // PostgREST refuses an offset past the last row.
-        if (typeof offset === 'number' && offset > total) {
-          return {
-            data: null,
-            error: { code: 'PGRST103', message: 'Requested range not satisfiable' },
-          };
-        }
-        return { data: POSTS.map(summary), error: null, count: total };
-      },
-    });
-    await mount(fake);
+    await arrange(many(51));
+    await mount(admin);
     await click(button('Page suivante'));
-    await flush();
+    await listSettled();
     expect(text()).toContain('Page 2 sur 2');
+    expect(titles()).toEqual(['Article 51']);
 
-    // Posts were removed elsewhere: page 2 is gone.
-    total = 40;
+    // Posts were removed on another device: page 2 is gone.
+    const gone = Array.from({ length: 11 }, (_, i) => `Article ${41 + i}`);
+    expect((await service.from('blog_posts').delete().in('title', gone)).error).toBeNull();
     await click(button('Recharger la liste'));
-    await flush();
-    await flush();
+    await until(() => expect(text()).not.toContain('Page 2'));
+    await listSettled();
     expect(text()).not.toContain('Erreur lors du chargement des articles');
-    expect(text()).not.toContain('Page 2');
-    expect(fake.lists.at(-1)).toContainEqual(['range', 0, 49]);
-    expect(rowOf('Publié')).toBeDefined();
+    expect(titles()).toHaveLength(40);
+    expect(titles()[0]).toBe('Article 1');
   });
 
-  it('says when no post matches the filter, and when the list cannot load', async () => {
-    await mount(fakeClient({ list: { data: [], error: null, count: 0 } }));
-    expect(text()).toContain('Aucun article trouvé pour ce filtre');
-    await unmount();
-    await mount(fakeClient({ list: { data: null, error: { message: 'panne' } } }));
-    expect(container.querySelector('.blog-admin__list [role="alert"]')?.textContent).toBe(
+  it('says when no post matches the filter', async () => {
+    await arrange([{ title: 'Brouillon' }]);
+    await mount(admin);
+    await choose(
+      field(container, 'Filtrer les articles') as unknown as HTMLSelectElement,
+      'published',
+    );
+    await until(() => expect(text()).toContain('Aucun article trouvé pour ce filtre'));
+  });
+
+  it('says when the list cannot load: the session was ended on another device', async () => {
+    await endSessionsElsewhere();
+    await mount(admin);
+    expect(list().querySelector('[role="alert"]')?.textContent).toBe(
       'Erreur lors du chargement des articles',
     );
   });
 
   it('reloads the list on demand', async () => {
-    const fake = fakeClient();
-    await mount(fake);
-    expect(fake.lists).toHaveLength(1);
+    await mount(admin);
+    // Written on another device meanwhile.
+    await service.from('blog_posts').insert({
+      title: 'Écrit ailleurs',
+      slug: 'ecrit-ailleurs',
+      content: 'Contenu',
+      excerpt: 'Résumé',
+      image_url: 'https://example.com/a.jpg',
+    });
+    expect(titles()).not.toContain('Écrit ailleurs');
     await click(button('Recharger la liste'));
-    await flush();
-    expect(fake.lists).toHaveLength(2);
+    await until(() => expect(titles()[0]).toBe('Écrit ailleurs'));
   });
 
   it('toggles the form, refuses an incomplete post in French, and saves a draft', async () => {
-    const fake = fakeClient();
-    await mount(fake);
+    await mount(admin);
     await click(button('Nouvel Article'));
-    expect(container.querySelector('h2')?.textContent).toBe('Nouvel article');
+    expect(postHeading()).toBe('Nouvel article');
     await click(button('Nouvel Article'));
     expect(text()).not.toContain('Nouvel article');
     await click(button('Nouvel Article'));
 
-    await act(async () => container.querySelector('form')!.requestSubmit());
-    await flush();
+    await submit();
     expect(container.querySelectorAll('.editor-field__error')).toHaveLength(4);
     expect(text()).toContain('Ce champ est obligatoire.');
-    expect(fake.saves).toHaveLength(0);
 
     await typeInto(field(container, 'Titre'), 'Pneus : l’été arrive !');
     await typeInRichText(container, 'Contenu', 'Texte');
@@ -334,34 +301,40 @@ describe('BlogPage', () => {
       'Saisissez une adresse web (https://…) ou un chemin commençant par /.',
     );
     await typeInto(field(container, 'Adresse de l’image'), 'https://example.com/p.jpg');
-    await act(async () => container.querySelector('form')!.requestSubmit());
-    await flush();
+    await submit();
+    await messageIs('Article enregistré avec succès');
+    expect(postForm()).toBeNull();
+    await until(() => expect(titles()[0]).toBe('Pneus : l’été arrive !'));
+    expect(rows()[0]!.textContent).toContain('Brouillon');
 
-    expect(fake.saves).toEqual([
-      {
-        title: 'Pneus : l’été arrive !',
-        content: 'Texte',
-        excerpt: 'Résumé',
-        image_url: 'https://example.com/p.jpg',
-        published_at: null,
-        scheduled_at: null,
-        slug: 'pneus-l-ete-arrive',
-        updated_at: expect.any(String),
-      },
-    ]);
-    expect(message()).toBe('Article enregistré avec succès');
-    expect(container.querySelector('form')).toBeNull();
-    expect(fake.lists).toHaveLength(2);
+    // Stored as typed, with its address made from the title.
+    expect(await stored('pneus-l-ete-arrive')).toMatchObject({
+      title: 'Pneus : l’été arrive !',
+      content: 'Texte',
+      excerpt: 'Résumé',
+      image_url: 'https://example.com/p.jpg',
+      published_at: null,
+      scheduled_at: null,
+    });
+  });
+
+  it('stores nothing when the post is incomplete', async () => {
+    await mount(admin);
+    await click(button('Nouvel Article'));
+    await typeInto(field(container, 'Titre'), 'Sans contenu');
+    await submit();
+    expect(text()).toContain('Ce champ est obligatoire.');
+    await click(button('Recharger la liste'));
+    await listSettled();
+    expect(titles()).toEqual(['Brouillon', 'Programmé', 'Publié']);
   });
 
   it('edits a post, read whole first, in Paris time and keeps its slug', async () => {
-    const fake = fakeClient();
-    await mount(fake);
-    await click(button('Modifier', rowOf('Programmé')));
-    await flush();
-    expect(fake.requests.at(-1)).toEqual([['select', '*'], ['eq', 'id', 'b'], ['single']]);
-    expect(container.querySelector('h2')?.textContent).toBe("Modifier l'article");
+    await mount(admin);
+    await openEditor('Programmé');
+    expect(postHeading()).toBe("Modifier l'article");
     expect(field(container, 'Titre').value).toBe('Programmé');
+    // The content, which the list does not read, is in the form.
     expect((await richText(container, 'Contenu')).element.textContent).toBe('Contenu');
     // The one publishing choice shows the post's state: programmed, at 10:00 in Paris on
     // 1 July (08:00 UTC, summer time).
@@ -370,95 +343,93 @@ describe('BlogPage', () => {
     // 10:30 in Paris on 15 January (winter time) is 09:30 UTC.
     await typeInto(field(container, 'Date et heure de publication'), '2027-01-15T10:30');
     await typeInto(field(container, 'Titre'), 'Nouveau titre');
-    await act(async () => container.querySelector('form')!.requestSubmit());
-    await flush();
-    expect(fake.saves).toEqual([
-      expect.objectContaining({
-        id: 'b',
-        title: 'Nouveau titre',
-        slug: 'programme',
-        published_at: null,
-        scheduled_at: '2027-01-15T09:30:00.000Z',
-      }),
-    ]);
+    await submit();
+    await messageIs('Article enregistré avec succès');
+    await until(() =>
+      expect(rowOf('Nouveau titre')?.textContent).toContain(
+        'Programmé pour le 15 janvier 2027 à 10:30',
+      ),
+    );
+    const saved = await stored('programme');
+    expect(saved?.title).toBe('Nouveau titre');
+    expect(saved?.published_at).toBeNull();
+    expect(new Date(saved!.scheduled_at!).toISOString()).toBe('2027-01-15T09:30:00.000Z');
   });
 
   it('a published post opens as published on its date, and stays so when saved', async () => {
-    const fake = fakeClient();
-    await mount(fake);
-    await click(button('Modifier', rowOf('Publié')));
-    await flush();
+    await mount(admin);
+    await openEditor('Publié');
     expect(choice('Publié le 20 novembre 2026').checked).toBe(true);
     expect(choice('Publier maintenant', false)).toBeUndefined();
     await typeInto(field(container, 'Titre'), 'Publié, corrigé');
-    await act(async () => container.querySelector('form')!.requestSubmit());
-    await flush();
-    expect(fake.saves).toEqual([
-      expect.objectContaining({ published_at: '2026-11-20T09:00:00.000Z', scheduled_at: null }),
-    ]);
-  });
-
-  it('says when the post to edit cannot be read, and opens no form', async () => {
-    await mount(fakeClient({ open: { data: null, error: { message: 'panne' } } }));
-    await click(button('Modifier', rowOf('Brouillon')));
-    await flush();
-    expect(message()).toBe(`Erreur lors du chargement de l'article. ${ERROR_MESSAGES.unknown}`);
-    expect(container.querySelector('form')).toBeNull();
-  });
-
-  it('shows the save failure and keeps the form open', async () => {
-    const fake = fakeClient({ save: { error: { message: 'refusé' } } });
-    await mount(fake);
-    await click(button('Modifier', rowOf('Brouillon')));
-    await flush();
-    await act(async () => container.querySelector('form')!.requestSubmit());
-    await flush();
-    expect(message()).toBe(
-      `Erreur lors de l'enregistrement de l'article. ${ERROR_MESSAGES.unknown}`,
+    await submit();
+    await messageIs('Article enregistré avec succès');
+    await until(() =>
+      expect(rowOf('Publié, corrigé')?.textContent).toContain('Publié le 20 novembre 2026'),
     );
-    expect(container.querySelector('form')).not.toBeNull();
+    const saved = await stored('publie');
+    expect(new Date(saved!.published_at!).toISOString()).toBe('2026-11-20T09:00:00.000Z');
+    expect(saved?.scheduled_at).toBeNull();
+  });
+
+  it('says when the post to edit cannot be read (deleted elsewhere), and opens no form', async () => {
+    await mount(admin);
+    expect((await service.from('blog_posts').delete().eq('slug', 'brouillon')).error).toBeNull();
+    await click(button('Modifier', rowOf('Brouillon')));
+    await messageIs(`Erreur lors du chargement de l'article. ${ERROR_MESSAGES.notFound}`);
+    expect(postForm()).toBeNull();
+  });
+
+  it('shows the save failure and keeps the form open, with what was typed', async () => {
+    await mount(admin);
+    await openEditor('Brouillon');
+    await typeInto(field(container, 'Titre'), 'Brouillon corrigé');
+    await endSessionsElsewhere();
+    await submit();
+    await messageIs(`Erreur lors de l'enregistrement de l'article. ${ERROR_MESSAGES.session}`);
+    expect(postForm()).not.toBeNull();
+    expect(field(container, 'Titre').value).toBe('Brouillon corrigé');
+    expect((await stored('brouillon'))?.title).toBe('Brouillon');
   });
 
   it('deletes only after confirmation', async () => {
-    const fake = fakeClient();
-    await mount(fake);
+    await mount(admin);
     await click(button('Supprimer', rowOf('Brouillon')));
     const dialog = container.querySelector('[role="alertdialog"]')!;
     expect(dialog.textContent).toContain('Êtes-vous sûr de vouloir supprimer cet article ?');
     await click(button('Annuler', dialog));
-    expect(fake.deletes).toEqual([]);
+    expect(container.querySelector('[role="alertdialog"]')).toBeNull();
+    expect(await stored('brouillon')).not.toBeNull();
 
     await click(button('Supprimer', rowOf('Brouillon')));
     await click(button('Supprimer', container.querySelector('[role="alertdialog"]')!));
-    await flush();
-    expect(fake.deletes).toEqual(['c']);
-    expect(message()).toBe('Article supprimé avec succès');
+    await messageIs('Article supprimé avec succès');
+    await until(() => expect(titles()).toEqual(['Programmé', 'Publié']));
+    expect(await stored('brouillon')).toBeNull();
   });
 
-  it('publishes now, or says it could not', async () => {
-    const fake = fakeClient();
-    await mount(fake);
+  it('publishes now', async () => {
+    await mount(admin);
     const before = Date.now();
     await click(button('Publier maintenant', rowOf('Brouillon')));
-    await flush();
-    expect(fake.updates).toHaveLength(1);
-    expect(fake.updates[0]!.id).toBe('c');
-    const at = new Date(fake.updates[0]!.values.published_at as string).getTime();
-    expect(at).toBeGreaterThanOrEqual(before);
-    expect(message()).toBe('Article publié avec succès !');
-    await unmount();
+    await messageIs('Article publié avec succès !');
+    await until(() => expect(rowOf('Brouillon').textContent).toContain('Publié le'));
+    expect(button('Publier maintenant', rowOf('Brouillon'))).toBeUndefined();
+    const at = new Date((await stored('brouillon'))!.published_at!).getTime();
+    expect(at).toBeGreaterThanOrEqual(before - 1_000);
+    expect(at).toBeLessThanOrEqual(Date.now());
+  });
 
-    await mount(fakeClient({ publish: { error: { message: 'panne' } } }));
+  it('says when publishing or deleting failed: the session was ended on another device', async () => {
+    await mount(admin);
+    await endSessionsElsewhere();
     await click(button('Publier maintenant', rowOf('Brouillon')));
-    await flush();
-    expect(message()).toBe(`Erreur lors de la publication de l'article. ${ERROR_MESSAGES.unknown}`);
-    await unmount();
+    await messageIs(`Erreur lors de la publication de l'article. ${ERROR_MESSAGES.session}`);
 
-    await mount(fakeClient({ remove: { error: { message: 'panne' } } }));
     await click(button('Supprimer', rowOf('Brouillon')));
     await click(button('Supprimer', container.querySelector('[role="alertdialog"]')!));
-    await flush();
-    expect(message()).toBe(`Erreur lors de la suppression de l'article. ${ERROR_MESSAGES.unknown}`);
+    await messageIs(`Erreur lors de la suppression de l'article. ${ERROR_MESSAGES.session}`);
+    expect((await stored('brouillon'))?.published_at).toBeNull();
   });
 
   it('shows the yellow notice without a backend', async () => {

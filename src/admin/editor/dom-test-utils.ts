@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { vi } from 'vitest';
 
 // React warns unless told that updates in tests are wrapped in act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -61,4 +62,21 @@ export function description(control: HTMLElement): string {
     .map((id) => control.ownerDocument.getElementById(id)?.textContent ?? '')
     .join(' ')
     .trim();
+}
+
+/**
+ * Waits until `check` passes (a positive marker on screen) while answers of a real server arrive.
+ * React renders them as they come, as in a browser: like Testing Library's waitFor, the wait
+ * leaves act's environment so that those renders are not reported as updates outside act().
+ */
+export async function until(check: () => void, timeout = 10_000): Promise<void> {
+  const environment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  environment.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    await vi.waitFor(check, { timeout, interval: 20 });
+  } finally {
+    environment.IS_REACT_ACT_ENVIRONMENT = true;
+  }
+  // What the last render scheduled (effects) settles before the test goes on.
+  await act(async () => {});
 }
