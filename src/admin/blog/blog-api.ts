@@ -151,16 +151,31 @@ export async function savePost(
   throw new SaveConflictError(still.data ? 'changed' : 'deleted');
 }
 
+/**
+ * A change that reached no row: the post is gone, or the database no longer lets this session
+ * change it (its rights were withdrawn). Never reported as done.
+ */
+function noRowChanged(): Error {
+  return Object.assign(new Error('Article introuvable'), { code: 'PGRST116' });
+}
+
 export async function deletePost(client: SupabaseClient | null, id: string): Promise<void> {
-  const { error } = await required(client).from('blog_posts').delete().eq('id', id);
+  const { data, error } = await required(client)
+    .from('blog_posts')
+    .delete()
+    .eq('id', id)
+    .select('id');
   if (error) throw error;
+  if (!data?.length) throw noRowChanged();
 }
 
 /** 'Publier maintenant': published_at is now. */
 export async function publishNow(client: SupabaseClient | null, id: string): Promise<void> {
-  const { error } = await required(client)
+  const { data, error } = await required(client)
     .from('blog_posts')
     .update({ published_at: new Date().toISOString() })
-    .eq('id', id);
+    .eq('id', id)
+    .select('id');
   if (error) throw error;
+  if (!data?.length) throw noRowChanged();
 }

@@ -432,6 +432,17 @@ describe('BlogPage', () => {
     expect((await stored('brouillon'))?.published_at).toBeNull();
   });
 
+  it('never says published or deleted when the post was deleted elsewhere meanwhile', async () => {
+    await mount(admin);
+    expect((await service.from('blog_posts').delete().eq('slug', 'brouillon')).error).toBeNull();
+    await click(button('Publier maintenant', rowOf('Brouillon')));
+    await messageIs(`Erreur lors de la publication de l'article. ${ERROR_MESSAGES.notFound}`);
+
+    await click(button('Supprimer', rowOf('Brouillon')));
+    await click(button('Supprimer', container.querySelector('[role="alertdialog"]')!));
+    await messageIs(`Erreur lors de la suppression de l'article. ${ERROR_MESSAGES.notFound}`);
+  });
+
   it('shows the yellow notice without a backend', async () => {
     await mount(null);
     expect(text()).toContain(
