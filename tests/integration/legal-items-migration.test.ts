@@ -45,9 +45,11 @@ async function upgrade(
   try {
     await migrate(db, await previousMigrations());
     for (const [type, content] of Object.entries(rows)) {
+      // That release's identity had no partner slideshow address: a later migration adds it.
+      const { vehiclesSlideshowUrl: _, ...previous } = content as Record<string, unknown>;
       await sql(db, 'insert into public.site_content (type, content) values ($1, $2::jsonb)', [
         type,
-        JSON.stringify(content),
+        JSON.stringify(type === 'identity' ? previous : content),
       ]);
     }
     await migrate(db);
