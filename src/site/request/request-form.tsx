@@ -58,7 +58,10 @@ export function RequestForm({
   const [sending, setSending] = useState(false);
   const [startedAt, setStartedAt] = useState(initial.startedAt);
   const [today, setToday] = useState(initial.today);
-  const [load, setLoad] = useState(initial.load ?? null);
+  // The half-days' load, with the day it was read from (a page made on another day reads again).
+  const [load, setLoad] = useState(
+    initial.load ? { from: initial.today, rows: initial.load } : null,
+  );
   const summary = useRef<HTMLDivElement>(null);
   const confirmation = useRef<HTMLDivElement>(null);
   // What to focus once the next render is on screen: the summary of problems or the confirmation.
@@ -89,15 +92,15 @@ export function RequestForm({
   // A form the server rendered without the half-days' load (or not at all) asks for it once
   // shown, so that it offers only the half-days with room left.
   useEffect(() => {
-    if (load !== null) return;
+    if (load?.from === today) return;
     let current = true;
-    void fetchHalfDayLoad(today).then((found) => {
-      if (current && found) setLoad(found);
+    void fetchHalfDayLoad(today).then((rows) => {
+      if (current && rows) setLoad({ from: today, rows });
     });
     return () => {
       current = false;
     };
-  }, [load, today]);
+  }, [load?.from, today]);
 
   const problemOf = (field: FormField) => problems.find((p) => p.field === field);
   const setText = (field: TextField, value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -205,7 +208,7 @@ export function RequestForm({
         <HalfDayChoices
           hours={hours}
           appointments={appointments}
-          load={load}
+          load={load?.rows ?? null}
           today={today}
           dates={values.dates}
           onChange={(index, day) =>
