@@ -36,6 +36,7 @@ import {
 } from './site/request/request-form-model.ts';
 import { parisDay } from './site/request/preferred-days.ts';
 import { parisToday } from './lib/hours/paris-day.ts';
+import { lastOfferedDay, type HalfDayLoad } from './lib/hours/half-days.ts';
 import { parisTodayKey } from './site/hours/use-paris-today.ts';
 import { REQUEST_FORM_PATH } from './site/request/request-route.ts';
 import {
@@ -68,6 +69,11 @@ export interface PublicDataSource {
    * the browser to ask for one.
    */
   requestFormStart?(): Promise<string>;
+  /**
+   * How many appointments take each half-day from `from` to `to` (public.half_day_load); a
+   * source without it leaves the browser to ask.
+   */
+  halfDayLoad?(from: string, to: string): Promise<HalfDayLoad[]>;
 }
 
 export interface RenderOptions {
@@ -184,7 +190,13 @@ async function prefetchPage(
     // When the form was shown starts its minimum fill time (docs/decisions/032-requests.md).
     // Signed by the database, so that no client can make it older (request-form-abuse decision).
     const started = (await source.requestFormStart?.()) ?? null;
-    set(requestFormKeys.state, requestForm ?? freshFormState(started, parisDay(Date.now())));
+    const state = requestForm ?? freshFormState(started, parisDay(Date.now()));
+    // The half-days with room left are offered from the page itself, also without JavaScript.
+    const load =
+      state.load ??
+      (await source.halfDayLoad?.(state.today, lastOfferedDay(state.today)).catch(() => null)) ??
+      null;
+    set(requestFormKeys.state, { ...state, load });
     return { head: requestHead(content, siteUrl), status: 200 };
   }
   if (route.page === 'blog') {

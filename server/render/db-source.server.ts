@@ -2,6 +2,7 @@ import type { Database, Tx } from '../db/database.ts';
 import type { PublicDataSource } from '../../src/entry-server.tsx';
 import type { Article } from '../../src/site/blog/api/article.ts';
 import type { PostPreview } from '../../src/site/blog/api/published-posts.ts';
+import type { HalfDayLoad } from '../../src/lib/hours/half-days.ts';
 
 const ANON = { role: 'anon', claims: { role: 'anon' } } as const;
 
@@ -51,6 +52,15 @@ export function databaseSource(db: Database): PublicDataSource {
     // The same call as the browser's: the database signs when the form is shown.
     requestFormStart: () =>
       asVisitor((tx) => one<string>(tx, 'select to_json(public.request_form_start()) as body')),
+    // The same call as the browser's: counts only, what any visitor may read.
+    halfDayLoad: (from: string, to: string) =>
+      asVisitor((tx) =>
+        one<HalfDayLoad[]>(
+          tx,
+          "select coalesce(json_agg(t), '[]'::json) as body from public.half_day_load($1::date, $2::date) t",
+          [from, to],
+        ),
+      ),
   };
 }
 

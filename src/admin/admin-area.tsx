@@ -14,6 +14,7 @@ import { ModalPage } from './modal/modal-page.tsx';
 import { BlogPage } from './blog/blog-page.tsx';
 import { ContactPage } from './contact/contact-page.tsx';
 import { IdentityPage } from './identity/identity-page.tsx';
+import { AppointmentsPage } from './appointments/appointments-page.tsx';
 import { ThemePage } from './theme/theme-page.tsx';
 import { LegalPanel } from './legal/legal-panel.tsx';
 import { MediaPage } from './media/media-page.tsx';
@@ -37,6 +38,7 @@ const PANELS: Record<string, ComponentType> = {
   blog: BlogPage,
   medias: MediaPage,
   demandes: RequestsPage,
+  appointments: AppointmentsPage,
   stats: StatsPage,
   compte: AccountPage,
 };

@@ -111,8 +111,7 @@ test('with JavaScript: checked on submit, sent without reloading, announced', as
   await page.keyboard.press('Tab');
   await expect(field(page, 'service')).toBeFocused();
   await field(page, 'service').selectOption(SERVICE);
-  await page.getByLabel('Jour 1').fill(openDayFromNow(4));
-  await page.getByLabel('Moment 1').selectOption('matin');
+  await page.getByLabel('1er choix').selectOption(`${openDayFromNow(4)}|matin`);
   await field(page, 'message').fill('Bruit au freinage.');
   await page.getByRole('checkbox').focus();
   await page.keyboard.press('Space');
@@ -155,12 +154,14 @@ test('without JavaScript: the server answers, keeping the values on a problem', 
   await field(page, 'vehicle_model').fill('Clio');
   await field(page, 'vehicle_year').fill('2012');
   await field(page, 'service').selectOption('Autre');
+  await page.getByLabel('2e choix').selectOption(`${openDayFromNow(6)}|apres-midi`);
   await field(page, 'message').fill('Révision « complète ».');
   await page.getByRole('checkbox').check();
   await afterMinimumFillTime(page);
   await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
 
   await expect(page).toHaveTitle(/^Erreur : /);
+  await expect(page.getByLabel('2e choix')).toHaveValue(`${openDayFromNow(6)}|apres-midi`);
   await expect(page.getByRole('alert')).toContainText('un point est à corriger');
   await expect(field(page, 'email')).toHaveAccessibleDescription(
     '« E-mail » doit être une adresse e-mail valide.',
@@ -174,8 +175,14 @@ test('without JavaScript: the server answers, keeping the values on a problem', 
   await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
   await expect(page).toHaveTitle(/^Demande envoyée – /);
   await expect(page.getByRole('status')).toContainText(SENT_TEXT);
-  const { data } = await serviceDb.from('requests').select('name, email');
-  expect(data).toEqual([{ name: 'Dominique Leroy', email: 'dominique@exemple.fr' }]);
+  const { data } = await serviceDb.from('requests').select('name, email, preferred_dates');
+  expect(data).toEqual([
+    {
+      name: 'Dominique Leroy',
+      email: 'dominique@exemple.fr',
+      preferred_dates: [{ date: openDayFromNow(6), moment: 'apres-midi' }],
+    },
+  ]);
   await context.close();
 });
 
@@ -252,5 +259,70 @@ test('with JavaScript, a form sent at once says to wait a few seconds, then goes
   await expect(page.getByRole('status')).toContainText(SENT_TEXT);
   const { data } = await serviceDb.from('requests').select('name');
   expect(data).toEqual([{ name: 'Alix Morel' }]);
+  await page.context().close();
+});
+
+test('on a 390 px phone, a visitor picks a half-day among those with room left', async ({
+  browser,
+  serviceDb,
+}) => {
+  // The morning of that day is full: three vehicles confirmed (the default capacity).
+  const day = openDayFromNow(4);
+  const confirmed = [1, 2, 3].map((n) => ({
+    name: `Client ${n}`,
+    phone: `06 00 00 00 0${n}`,
+    vehicle_make: 'Renault',
+    vehicle_model: 'Clio',
+    vehicle_year: 2015,
+    service: 'Autre',
+    consent: true,
+    status: 'rdv_confirme',
+    appointment_date: day,
+    appointment_moment: 'matin',
+  }));
+  expect((await serviceDb.from('requests').insert(confirmed)).error).toBeNull();
+
+  const page = await freshPage(browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Reached from the home page's call bar: the browser asks for the half-days' load itself.
+  await page.goto('/');
+  await page.locator('.call-bar').getByRole('link', { name: REQUEST_MENU_LABEL }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(REQUEST_PAGE_HEADING);
+  const first = page.getByLabel('1er choix');
+  await expect(first.locator(`option[value="${day}|apres-midi"]`)).toHaveCount(1);
+  await expect(first.locator(`option[value="${day}|matin"]`)).toHaveCount(0);
+  // Shown by the server too (a page opened directly).
+  await page.reload();
+  await expect(first.locator(`option[value="${day}|apres-midi"]`)).toHaveCount(1);
+  await expect(first.locator(`option[value="${day}|matin"]`)).toHaveCount(0);
+
+  // The lists fit the phone's width, and each is named.
+  for (const label of ['1er choix', '2e choix', '3e choix']) {
+    const box = await page.getByLabel(label).boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await field(page, 'name').fill('Sacha Petit');
+  await field(page, 'phone').fill('06 12 34 56 78');
+  await field(page, 'vehicle_make').fill('Peugeot');
+  await field(page, 'vehicle_model').fill('208');
+  await field(page, 'vehicle_year').fill('2017');
+  await field(page, 'service').selectOption('Autre');
+  await first.selectOption({
+    label: await first.locator(`option[value="${day}|apres-midi"]`).innerText(),
+  });
+  await expect(first).toHaveValue(`${day}|apres-midi`);
+  await page.getByRole('checkbox').check();
+  expect(await axeViolations(page)).toEqual([]);
+  await afterMinimumFillTime(page);
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await expect(page.getByRole('status')).toContainText(SENT_TEXT);
+  const { data } = await serviceDb
+    .from('requests')
+    .select('preferred_dates')
+    .eq('name', 'Sacha Petit');
+  expect(data).toEqual([{ preferred_dates: [{ date: day, moment: 'apres-midi' }] }]);
   await page.context().close();
 });

@@ -48,12 +48,9 @@ function formBody(overrides: Record<string, string | undefined> = {}): URLSearch
     vehicle_year: '2012',
     plate: 'AB-123-CD',
     service: SERVICES[1],
-    date_1: openDayFromNow(5),
-    moment_1: 'apres-midi',
+    date_1: `${openDayFromNow(5)}|apres-midi`,
     date_2: '',
-    moment_2: 'journee',
     date_3: '',
-    moment_3: 'journee',
     message: 'Bruit « étrange » <au> freinage & ailleurs.',
     consent: 'on',
     website: '',
@@ -129,8 +126,9 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
     const options = [...control(page, 'demande-service').matchAll(/<option value="([^"]*)"/g)];
     expect(options.map((m) => unescape(m[1]!))).toEqual(['', ...SERVICES, 'Autre']);
     for (let n = 1; n <= requestSchema.properties.preferred_dates.maxItems; n++) {
-      expect(control(page, `demande-date-${n}`)).toContain(`name="date_${n}"`);
-      expect(control(page, `demande-moment-${n}`)).toContain(`name="moment_${n}"`);
+      expect(control(page, `demande-date-${n}`)).toMatch(
+        new RegExp(`^<select[^>]*name="date_${n}"`),
+      );
     }
     expect(page).toMatch(new RegExp(`<a href="${PRIVACY}">politique de confidentialité</a>`));
     expect(control(page, 'demande-consent')).toMatch(/type="checkbox"/);
@@ -154,40 +152,58 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
     expect(Number(shown)).toBeGreaterThanOrEqual(before);
   });
 
-  it('offers the days the server accepts, from today in Paris to a year ahead', async () => {
-    const page = await (await fetch(`${server.url}${REQUEST_FORM_PATH}`)).text();
+  it('offers the half-days open and not full of the next 30 days, and refuses a full one', async () => {
     const [{ today, last } = { today: '', last: '' }] = await sql<{ today: string; last: string }>(
       server.db,
       `select to_char((now() at time zone 'Europe/Paris')::date, 'YYYY-MM-DD') as today,
-              to_char((now() at time zone 'Europe/Paris')::date + 366, 'YYYY-MM-DD') as last`,
+              to_char((now() at time zone 'Europe/Paris')::date + 30, 'YYYY-MM-DD') as last`,
     );
-    for (let n = 1; n <= requestSchema.properties.preferred_dates.maxItems; n++) {
-      expect(control(page, `demande-date-${n}`)).toContain(`min="${today}"`);
-      expect(control(page, `demande-date-${n}`)).toContain(`max="${last}"`);
-    }
-    // The bounds are the server's: the last day offered is accepted, the day after is not. The
-    // garage opens that last day whatever it is (a Sunday, a holiday) for the time of the test.
-    const allDay = [{ opens: '08:00', closes: '19:00' }];
-    const openLastDay = {
-      ...DEFAULT_CONTENT.hours,
-      closures: [],
-      openings: [{ date: last, ranges: allDay }],
+    const offered = async () => {
+      const page = await (await fetch(`${server.url}${REQUEST_FORM_PATH}`)).text();
+      const list = control(page, 'demande-date-1');
+      return [...list.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]!);
     };
+    const full = openDayFromNow(5);
+    const before = await offered();
+    expect(before).toContain(`${full}|matin`);
+    expect(before[0]! >= today).toBe(true);
+    expect(before.at(-1)! <= `${last}|z`).toBe(true);
+    // No Sunday with the default hours and capacity.
+    expect(before.filter((v) => new Date(`${v.slice(0, 10)}T12:00:00Z`).getUTCDay() === 0)).toEqual(
+      [],
+    );
+
+    // Three vehicles confirmed that morning: it is full, the afternoon is still offered.
     await sql(
       server.db,
-      `update public.site_content set content = $1::jsonb where type = 'hours'`,
-      [JSON.stringify(openLastDay)],
+      `insert into public.requests (name, phone, vehicle_make, vehicle_model, vehicle_year, service,
+         consent, status, appointment_date, appointment_moment)
+       select 'Client ' || n, '06 00 00 00 0' || n, 'Renault', 'Clio', 2015, 'Vidange', true,
+              'rdv_confirme', $1::date, 'matin' from generate_series(1, 3) n`,
+      [full],
     );
-    expect((await post(formBody({ date_1: last }))).status).toBe(200);
-    await sql(
-      server.db,
-      `update public.site_content set content = $1::jsonb where type = 'hours'`,
-      [JSON.stringify(DEFAULT_CONTENT.hours)],
+    const after = await offered();
+    expect(after).not.toContain(`${full}|matin`);
+    expect(after).toContain(`${full}|apres-midi`);
+
+    // Posted anyway (a page shown before): refused next to the choice, which is kept.
+    const response = await post(formBody({ date_1: `${full}|matin` }));
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    const day = new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${full}T12:00:00Z`));
+    expect(unescape(errorOf(page, 'demande-date-1')!)).toBe(
+      `« Dates souhaitées » : Le ${day} matin est complet : choisissez une autre demi-journée.`,
     );
-    const after = new Date(Date.parse(`${last}T12:00:00Z`) + 86_400_000).toISOString();
-    expect((await post(formBody({ date_1: after.slice(0, 10) }))).status).toBe(400);
-    const before = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString();
-    expect((await post(formBody({ date_1: before.slice(0, 10) }))).status).toBe(400);
+    expect(control(page, 'demande-date-1')).toContain(`<option value="${full}|matin" selected=""`);
+    expect(
+      await sql(server.db, "select id from public.requests where status = 'nouvelle'"),
+    ).toEqual([]);
   });
 
   it('stores a posted request and answers with the confirmation page', async () => {
@@ -238,8 +254,9 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
     expect(control(page, 'demande-email')).toContain('value="dominique@exemple"');
     expect(control(page, 'demande-vehicle-year')).toContain('value="vieille"');
     expect(control(page, 'demande-plate')).toContain('value="AB-123-CD"');
-    expect(control(page, 'demande-date-1')).toContain(`value="${openDayFromNow(5)}"`);
-    expect(control(page, 'demande-moment-1')).toMatch(/<option value="apres-midi" selected=""/);
+    expect(control(page, 'demande-date-1')).toContain(
+      `<option value="${openDayFromNow(5)}|apres-midi" selected=""`,
+    );
     expect(unescape(control(page, 'demande-service'))).toContain(
       `<option value="${SERVICES[1]}" selected=""`,
     );
@@ -265,7 +282,7 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
     let sunday = openDayFromNow(5);
     while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0)
       sunday = new Date(Date.parse(`${sunday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const response = await post(formBody({ date_2: sunday, moment_2: 'matin' }));
+    const response = await post(formBody({ date_2: `${sunday}|matin` }));
     expect(response.status).toBe(400);
     const page = await response.text();
     const day = new Intl.DateTimeFormat('fr-FR', {
@@ -279,8 +296,12 @@ describe.each(backends)('the request form page (%s)', (_name, start) => {
       `« Dates souhaitées » : Le garage est fermé le ${day} : choisissez un autre jour.`,
     );
     expect(errorOf(page, 'demande-date-1')).toBeUndefined();
-    expect(control(page, 'demande-date-1')).toContain(`value="${openDayFromNow(5)}"`);
-    expect(control(page, 'demande-date-2')).toContain(`value="${sunday}"`);
+    expect(control(page, 'demande-date-1')).toContain(
+      `<option value="${openDayFromNow(5)}|apres-midi" selected=""`,
+    );
+    expect(control(page, 'demande-date-2')).toContain(
+      `<option value="${sunday}|matin" selected=""`,
+    );
     expect(control(page, 'demande-name')).toContain('value="Dominique Leroy"');
     expect(await sql(server.db, 'select id from public.requests')).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import requestSchema from '../../../schemas/forms/request.schema.json' with { type: 'json' };
+import type { HalfDayLoad } from '../../lib/hours/half-days.ts';
 
 /**
  * The request form's model, shared by the page (server-rendered and hydrated) and the server's
@@ -10,7 +11,10 @@ import requestSchema from '../../../schemas/forms/request.schema.json' with { ty
 const PROPERTIES = requestSchema.properties;
 const DATE_ITEM = PROPERTIES.preferred_dates.items;
 
-/** Up to three preferred days: `date_1` and `moment_1`, `date_2`… */
+/**
+ * Up to three preferred half-days: `date_1`, `date_2`… each a choice among the half-days offered
+ * (« 2026-12-03|matin », see halfDayValue); a `moment_n` beside a plain day is still read.
+ */
 export const PREFERRED_DATE_FIELDS = PROPERTIES.preferred_dates.maxItems;
 
 /** The text fields, in the form's order, named as the schema names them. */
@@ -90,6 +94,11 @@ export interface RequestFormState {
   startedAt: string | null;
   /** The day in Paris when the form was shown (yyyy-mm-dd). */
   today: string;
+  /**
+   * How many appointments take each half-day from `today` on (public.half_day_load), to offer
+   * only those with room left; null or absent when not read yet (the browser then asks).
+   */
+  load?: HalfDayLoad[] | null;
 }
 
 /** What a signed start looks like (the database alone says whether it signed it). */
@@ -111,6 +120,18 @@ export const CONSENT_TEXT = PROPERTIES.consent.description;
 const isMoment = (value: string | undefined): value is Moment =>
   (MOMENTS as readonly string[]).includes(value ?? '');
 
+/** A half-day as a choice's value: « 2026-12-03|matin »; '' for no choice. */
+export function halfDayValue(day: PreferredDay): string {
+  return day.date ? `${day.date}|${day.moment}` : '';
+}
+
+/** A choice's value read back (a plain day with `moment` beside it, as older pages sent it). */
+export function preferredDayOf(value: string, moment?: string): PreferredDay {
+  const [date = '', chosen] = value.split('|');
+  const named = chosen ?? moment;
+  return { date, moment: isMoment(named) ? named : 'journee' };
+}
+
 export function emptyValues(): RequestFormValues {
   const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, ''])) as Record<
     TextField,
@@ -131,10 +152,9 @@ export function freshFormState(startedAt: string | null, today: string): Request
 export function valuesFromFields(read: (name: string) => string | undefined): RequestFormValues {
   const values = emptyValues();
   for (const field of TEXT_FIELDS) values[field] = read(field) ?? '';
-  values.dates = values.dates.map((_, index) => {
-    const moment = read(`moment_${index + 1}`);
-    return { date: read(`date_${index + 1}`) ?? '', moment: isMoment(moment) ? moment : 'journee' };
-  });
+  values.dates = values.dates.map((_, index) =>
+    preferredDayOf(read(`date_${index + 1}`) ?? '', read(`moment_${index + 1}`)),
+  );
   values.consent = read('consent') !== undefined;
   return values;
 }

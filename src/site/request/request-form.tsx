@@ -2,10 +2,6 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link } from 'wouter';
 import {
   CONSENT_TEXT,
-  DAY_TITLE,
-  MOMENT_LABELS,
-  MOMENT_TITLE,
-  MOMENTS,
   OTHER_SERVICE,
   fieldTitle,
   type FormField,
@@ -14,11 +10,12 @@ import {
   type RequestFormValues,
   type TextField,
 } from './request-form-model.ts';
-import type { HoursContent } from '../../content/generated/types.ts';
-import { closedDaysText } from '../../lib/hours/schedule.ts';
+import type { AppointmentsContent, HoursContent } from '../../content/generated/types.ts';
 import { fetchFormStart } from './api/form-start.ts';
+import { fetchHalfDayLoad } from './api/half-day-load.ts';
 import { submitRequest } from './api/submit-request.ts';
-import { parisDay, preferredDayBounds } from './preferred-days.ts';
+import { HalfDayChoices } from './half-day-choices.tsx';
+import { parisDay } from './preferred-days.ts';
 import { isExpiredStart, requestProblems } from './request-problems.ts';
 import {
   controlProps,
@@ -34,8 +31,9 @@ import { REQUEST_FORM_PATH } from './request-route.ts';
 interface RequestFormProps {
   initial: RequestFormState;
   services: readonly string[];
-  /** The garage's hours, to say which days it is closed before a visitor picks one. */
+  /** The garage's hours and the vehicles it takes per half-day: the half-days offered. */
   hours: HoursContent;
+  appointments: AppointmentsContent;
   privacyPath: string;
   /** What the visitor is told about their data, shown under the consent box. */
   notice?: ReactNode;
@@ -46,13 +44,24 @@ interface RequestFormProps {
  * plain form that posts to the server without JavaScript; hydrated, it checks with the same rules,
  * sends through the public API and shows the confirmation without reloading.
  */
-export function RequestForm({ initial, services, hours, privacyPath, notice }: RequestFormProps) {
+export function RequestForm({
+  initial,
+  services,
+  hours,
+  appointments,
+  privacyPath,
+  notice,
+}: RequestFormProps) {
   const [values, setValues] = useState<RequestFormValues>(initial.values);
   const [problems, setProblems] = useState<FormProblem[]>(initial.problems);
   const [sent, setSent] = useState(initial.sent);
   const [sending, setSending] = useState(false);
   const [startedAt, setStartedAt] = useState(initial.startedAt);
   const [today, setToday] = useState(initial.today);
+  // The half-days' load, with the day it was read from (a page made on another day reads again).
+  const [load, setLoad] = useState(
+    initial.load ? { from: initial.today, rows: initial.load } : null,
+  );
   const summary = useRef<HTMLDivElement>(null);
   const confirmation = useRef<HTMLDivElement>(null);
   // What to focus once the next render is on screen: the summary of problems or the confirmation.
@@ -64,7 +73,6 @@ export function RequestForm({ initial, services, hours, privacyPath, notice }: R
     focusNext.current = null;
     (target === 'summary' ? summary : confirmation).current?.focus();
   });
-  const days = preferredDayBounds(today);
 
   // A form the server did not render (a static host's page, made at build time) asks the
   // database for its signed start when shown, and offers days from today on.
@@ -80,6 +88,19 @@ export function RequestForm({ initial, services, hours, privacyPath, notice }: R
       current = false;
     };
   }, [startedAt]);
+
+  // A form the server rendered without the half-days' load (or not at all) asks for it once
+  // shown, so that it offers only the half-days with room left.
+  useEffect(() => {
+    if (load?.from === today) return;
+    let current = true;
+    void fetchHalfDayLoad(today).then((rows) => {
+      if (current && rows) setLoad({ from: today, rows });
+    });
+    return () => {
+      current = false;
+    };
+  }, [load?.from, today]);
 
   const problemOf = (field: FormField) => problems.find((p) => p.field === field);
   const setText = (field: TextField, value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -184,53 +205,17 @@ export function RequestForm({ initial, services, hours, privacyPath, notice }: R
             ))}
           </select>
         ))}
-        <fieldset className="request-form__dates">
-          <legend>{fieldTitle('preferred_dates')} (facultatif, trois au plus)</legend>
-          <p className="request-form__hint">{closedDaysText(hours, today)}</p>
-          {values.dates.map((day, index) => {
-            const n = index + 1;
-            const set = (change: Partial<typeof day>) =>
-              setValues((v) => ({
-                ...v,
-                dates: v.dates.map((d, i) => (i === index ? { ...d, ...change } : d)),
-              }));
-            return (
-              <div className="request-form__day" key={n}>
-                <Field
-                  name={`date_${n}`}
-                  label={`${DAY_TITLE} ${n}`}
-                  problem={problemOf(`date_${n}`)}
-                >
-                  <input
-                    {...controlProps(`date_${n}`, problemOf(`date_${n}`))}
-                    type="date"
-                    min={days.min}
-                    max={days.max}
-                    value={day.date}
-                    onChange={(e) => set({ date: e.target.value })}
-                  />
-                </Field>
-                <Field
-                  name={`moment_${n}`}
-                  label={`${MOMENT_TITLE} ${n}`}
-                  problem={problemOf(`moment_${n}`)}
-                >
-                  <select
-                    {...controlProps(`moment_${n}`, problemOf(`moment_${n}`))}
-                    value={day.moment}
-                    onChange={(e) => set({ moment: e.target.value as typeof day.moment })}
-                  >
-                    {MOMENTS.map((moment) => (
-                      <option key={moment} value={moment}>
-                        {MOMENT_LABELS[moment]}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-              </div>
-            );
-          })}
-        </fieldset>
+        <HalfDayChoices
+          hours={hours}
+          appointments={appointments}
+          load={load?.rows ?? null}
+          today={today}
+          dates={values.dates}
+          onChange={(index, day) =>
+            setValues((v) => ({ ...v, dates: v.dates.map((d, i) => (i === index ? day : d)) }))
+          }
+          problemOf={problemOf}
+        />
         {field('message', (props) => (
           <textarea
             {...props}

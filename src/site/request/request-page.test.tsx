@@ -35,8 +35,9 @@ describe('the request page', () => {
     expect(html).toContain(`<h1>${REQUEST_PAGE_HEADING}</h1>`);
     const options = [...html.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]);
     expect(options.slice(0, 4)).toEqual(['', 'Vidange', 'Carrosserie', 'Autre']);
-    // Before a visitor picks a day: the days the garage is closed.
-    expect(html).toContain('Le garage est fermé le samedi, le dimanche et les jours fériés.');
+    expect(html).toContain(
+      'Choisissez jusqu’à trois demi-journées où le garage peut vous recevoir',
+    );
     expect(html).not.toContain('role="alert"');
   });
 
@@ -67,15 +68,69 @@ describe('the request page', () => {
     expect(html).not.toContain('point');
   });
 
-  it('offers the days the server accepts: from today to a year ahead, in Paris', () => {
-    const html = renderPage(fresh());
-    const dates = [...html.matchAll(/<input[^>]*type="date"[^>]*>/g)].map((m) => m[0]);
-    expect(dates).toHaveLength(3);
-    for (const input of dates) {
-      expect(input).toContain('min="2026-11-27"');
-      expect(input).toContain('max="2027-11-28"');
-    }
+  /** The choices (value, text, selected) of the n-th preferred half-day's list. */
+  const choices = (html: string, n: number) => {
+    const list = new RegExp(`<select[^>]*id="demande-date-${n}"[^>]*>([\\s\\S]*?)</select>`).exec(
+      html,
+    )?.[1];
+    return [
+      ...(list ?? '').matchAll(/<option value="([^"]*)"( selected="")?>([^<]*)<\/option>/g),
+    ].map((m) => ({ value: m[1], text: m[3], selected: Boolean(m[2]) }));
+  };
+
+  it('offers the half-days open and not full, from today to 30 days later, in three lists', () => {
+    const state: RequestFormState = {
+      ...fresh(),
+      load: [{ day: '2026-11-30', moment: 'matin', booked: 3 }],
+    };
+    const html = renderPage(state);
+    expect(html).toContain('<label for="demande-date-1">1er choix</label>');
+    expect(html).toContain('<label for="demande-date-3">3e choix</label>');
+    const offered = choices(html, 1);
+    expect(offered.slice(0, 4)).toEqual([
+      { value: '', text: 'Aucun', selected: true },
+      { value: '2026-11-27|matin', text: 'Vendredi 27 novembre, matin', selected: false },
+      { value: '2026-11-27|apres-midi', text: 'Vendredi 27 novembre, après-midi', selected: false },
+      // Saturday and Sunday are closed; Monday morning is full (3 vehicles by default).
+      { value: '2026-11-30|apres-midi', text: 'Lundi 30 novembre, après-midi', selected: false },
+    ]);
+    // 30 days later is Sunday 27 December; the 25th is Christmas, the 26th a Saturday.
+    expect(offered.at(-1)?.value).toBe('2026-12-24|apres-midi');
+    expect(offered.map((o) => o.value)).not.toContain('2026-12-25|matin');
+    expect(choices(html, 3)).toEqual(offered);
     expect(html).toContain(`name="started_at" value="${START}"`);
+  });
+
+  it('keeps a choice sent back with a refusal, even one no longer offered', () => {
+    const state: RequestFormState = {
+      ...fresh(),
+      load: [{ day: '2026-11-30', moment: 'matin', booked: 3 }],
+    };
+    state.values.dates[0] = { date: '2026-11-30', moment: 'matin' };
+    state.values.dates[1] = { date: '2026-12-01', moment: 'apres-midi' };
+    state.problems = [
+      {
+        field: 'date_1',
+        message: 'Le lundi 30 novembre 2026 matin est complet : choisissez une autre demi-journée.',
+      },
+    ];
+    const html = renderPage(state);
+    expect(choices(html, 1).filter((o) => o.selected)).toEqual([
+      { value: '2026-11-30|matin', text: 'Lundi 30 novembre, matin', selected: true },
+    ]);
+    expect(choices(html, 2).filter((o) => o.selected)[0]?.value).toBe('2026-12-01|apres-midi');
+    expect(html).toMatch(/<select[^>]*id="demande-date-1"[^>]*aria-invalid="true"/);
+  });
+
+  it('says so when no half-day is free, and asks for the visitor’s availability instead', () => {
+    const content = structuredClone(DEFAULT_CONTENT) as SiteContent;
+    for (const day of Object.values(content.appointments.capacity)) {
+      day.matin = 0;
+      day['apres-midi'] = 0;
+    }
+    const html = renderPage({ ...fresh(), load: [] }, content);
+    expect(html).toContain('Aucune demi-journée n’est libre dans les 30 prochains jours');
+    expect(html).not.toContain('id="demande-date-1"');
   });
 
   it('leaves « Demander un devis » out of the phones’ call bar on the form’s own page', () => {

@@ -46,6 +46,7 @@ export function RequestPage() {
           initial={initial}
           services={content.services.servicesList}
           hours={content.hours}
+          appointments={content.appointments}
           privacyPath={PRIVACY_PATH}
           notice={<RequestNotice identity={content.identity} privacyPath={PRIVACY_PATH} />}
         />

@@ -4,6 +4,7 @@ import { FramePreviewWidget } from './frame-preview-widget.tsx';
 import { ImageChoiceWidget } from './image-choice.tsx';
 import { ImageListField } from './image-list-field.tsx';
 import { StringListField } from './string-list-field.tsx';
+import { WeekTableField } from './week-table-field.tsx';
 import { RichTextWidget } from '../../rich-text/rich-text-field.tsx';
 import './widgets.css';
 
@@ -19,6 +20,7 @@ export const FIELDS: RegistryFieldsType = {
   stringList: StringListField,
   imageList: ImageListField,
   fixedSlots: FixedSlotsField,
+  weekTable: WeekTableField,
 };
 
 export { ImageChoice, type ImageChoiceProps, type ImageOption } from './image-choice.tsx';
