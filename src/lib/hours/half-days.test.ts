@@ -21,19 +21,17 @@ const free = (
 ) => freeHalfDays(hours, appointments, load, TODAY).map(label);
 
 describe('freeHalfDays', () => {
-  it('offers both half-days of each working day, from today to 30 days later', () => {
+  it('offers both half-days of each working day, from tomorrow to 30 days later', () => {
     const offered = free();
     expect(TODAY).toBe('2026-12-02');
-    expect(offered.slice(0, 6)).toEqual([
-      '2026-12-02 matin',
-      '2026-12-02 apres-midi',
+    expect(offered.slice(0, 4)).toEqual([
       '2026-12-03 matin',
       '2026-12-03 apres-midi',
       '2026-12-04 matin',
       '2026-12-04 apres-midi',
     ]);
     // Saturday 5 and Sunday 6 are closed with the default hours.
-    expect(offered[6]).toBe('2026-12-07 matin');
+    expect(offered[4]).toBe('2026-12-07 matin');
     // 30 days later is Friday 1 January 2027, a public holiday: the last offer is the day before.
     expect(offered.at(-1)).toBe('2026-12-31 apres-midi');
     expect(freeHalfDays(HOURS, APPOINTMENTS, [], '2026-12-01').at(-1)).toEqual({
@@ -73,9 +71,9 @@ describe('freeHalfDays', () => {
       capacity: { ...APPOINTMENTS.capacity, mercredi: { matin: 2, 'apres-midi': 0 } },
     };
     const offered = free(HOURS, noWednesdayAfternoon);
-    expect(offered).toContain('2026-12-02 matin');
-    expect(offered).not.toContain('2026-12-02 apres-midi');
+    expect(offered).toContain('2026-12-09 matin');
     expect(offered).not.toContain('2026-12-09 apres-midi');
+    expect(offered).not.toContain('2026-12-16 apres-midi');
     expect(offered).toContain('2026-12-10 apres-midi');
   });
 
@@ -95,8 +93,6 @@ describe('freeHalfDays', () => {
   it('counts the window from the day it is given', () => {
     const later = freeHalfDays(HOURS, APPOINTMENTS, [], '2026-12-30', 3).map(label);
     expect(later).toEqual([
-      '2026-12-30 matin',
-      '2026-12-30 apres-midi',
       '2026-12-31 matin',
       '2026-12-31 apres-midi',
       // 1 January is a public holiday, 2 January a Saturday.

@@ -41,8 +41,9 @@ export function capacityOf(appointments: AppointmentsContent, half: HalfDay): nu
 }
 
 /**
- * Today and the `days` days after it, each half-day that is open and has room left, in date
- * order (morning first).
+ * The `days` days after today, each half-day that is open and has room left, in date order
+ * (morning first). Today is not offered: its half-days are under way or over by the time the
+ * owner reads the request.
  */
 export function freeHalfDays(
   hours: HoursContent,
@@ -54,7 +55,7 @@ export function freeHalfDays(
   const booked = new Map(load.map((row) => [`${row.day} ${row.moment}`, row.booked]));
   const last = lastOfferedDay(today, days);
   const free: HalfDay[] = [];
-  for (let date = today; date <= last; date = addDays(date, 1)) {
+  for (let date = addDays(today, 1); date <= last; date = addDays(date, 1)) {
     for (const moment of HALF_DAY_MOMENTS) {
       const half = { date, moment };
       if (!isOpen(hours, date, moment)) continue;

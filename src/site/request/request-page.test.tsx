@@ -78,7 +78,7 @@ describe('the request page', () => {
     ].map((m) => ({ value: m[1], text: m[3], selected: Boolean(m[2]) }));
   };
 
-  it('offers the half-days open and not full, from today to 30 days later, in three lists', () => {
+  it('offers the half-days open and not full, from tomorrow to 30 days later, in three lists', () => {
     const state: RequestFormState = {
       ...fresh(),
       load: [{ day: '2026-11-30', moment: 'matin', booked: 3 }],
@@ -87,12 +87,12 @@ describe('the request page', () => {
     expect(html).toContain('<label for="demande-date-1">1er choix</label>');
     expect(html).toContain('<label for="demande-date-3">3e choix</label>');
     const offered = choices(html, 1);
-    expect(offered.slice(0, 4)).toEqual([
+    expect(offered.slice(0, 3)).toEqual([
       { value: '', text: 'Aucun', selected: true },
-      { value: '2026-11-27|matin', text: 'Vendredi 27 novembre, matin', selected: false },
-      { value: '2026-11-27|apres-midi', text: 'Vendredi 27 novembre, après-midi', selected: false },
-      // Saturday and Sunday are closed; Monday morning is full (3 vehicles by default).
+      // Today, Friday 27, is not offered; Saturday and Sunday are closed; Monday morning is full
+      // (3 vehicles by default).
       { value: '2026-11-30|apres-midi', text: 'Lundi 30 novembre, après-midi', selected: false },
+      { value: '2026-12-01|matin', text: 'Mardi 1 décembre, matin', selected: false },
     ]);
     // 30 days later is Sunday 27 December; the 25th is Christmas, the 26th a Saturday.
     expect(offered.at(-1)?.value).toBe('2026-12-24|apres-midi');
