@@ -20,6 +20,7 @@ import { MediaPage } from './media/media-page.tsx';
 import { AccountPage } from './account/account-page.tsx';
 import { RequestDetailPage } from './requests/request-detail-page.tsx';
 import { RequestsPage } from './requests/requests-page.tsx';
+import { RepliesPage } from './replies/replies-page.tsx';
 
 // ECharts is large: only the statistics page loads it.
 const StatsPage = lazy(() =>
@@ -37,6 +38,7 @@ const PANELS: Record<string, ComponentType> = {
   blog: BlogPage,
   medias: MediaPage,
   demandes: RequestsPage,
+  'modeles-reponse': RepliesPage,
   stats: StatsPage,
   compte: AccountPage,
 };

@@ -5,6 +5,7 @@ import { ImageChoiceWidget } from './image-choice.tsx';
 import { ImageListField } from './image-list-field.tsx';
 import { StringListField } from './string-list-field.tsx';
 import { RichTextWidget } from '../../rich-text/rich-text-field.tsx';
+import { MarkerTextWidget } from '../../replies/marker-text-widget.tsx';
 import './widgets.css';
 
 /** The custom widgets named by `ui:widget` in schemas/*.ui.json; pass as `<Form widgets>`. */
@@ -12,6 +13,7 @@ export const WIDGETS: RegistryWidgetsType = {
   imageChoice: ImageChoiceWidget,
   framePreview: FramePreviewWidget,
   richText: RichTextWidget,
+  markerText: MarkerTextWidget,
 };
 
 /** The custom fields named by `ui:field` in schemas/*.ui.json; pass as `<Form fields>`. */
