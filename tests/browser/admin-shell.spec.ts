@@ -25,6 +25,7 @@ const GROUPS = {
   ],
   'Autres Pages': [
     ['/admin/demandes', 'Demandes'],
+    ['/admin/modeles-reponse', 'Modèles de réponse'],
     ['/admin/blog', 'Gestion du Blog'],
     ['/admin/medias', 'Médiathèque'],
     ['/admin/stats', 'Statistiques'],
