@@ -165,9 +165,15 @@ describe.each(backends)('replies from templates (%s)', (_name, start) => {
     const id = await request();
     const queue = (subject: string, body: string) =>
       clients.admin.rpc('queue_reply', { request_id: id, subject, body });
-    expect((await queue('Rendez-vous', 'Le [date du rendez-vous].')).error?.message).toBe(
-      "Réponse refusée : le texte contient encore [date du rendez-vous], remplacez-le avant d'envoyer.",
-    );
+    // Every marker the templates may hold (x-markers), in the subject or the text.
+    for (const marker of REPLY_MARKERS) {
+      expect((await queue('Rendez-vous', `Le ${markerText(marker)}.`)).error?.message).toBe(
+        `Réponse refusée : le texte contient encore ${markerText(marker)}, remplacez-le avant d'envoyer.`,
+      );
+      expect((await queue(markerText(marker), 'Bonjour')).error?.message).toMatch(
+        /contient encore/,
+      );
+    }
     expect((await queue(' ', 'Bonjour')).error?.message).toMatch(/l'objet doit contenir/);
     expect((await queue('Devis', 'x'.repeat(10001))).error?.message).toMatch(
       /le texte doit contenir entre 1 et 10 000 caractères/,
