@@ -21,6 +21,7 @@ import { MediaPage } from './media/media-page.tsx';
 import { AccountPage } from './account/account-page.tsx';
 import { RequestDetailPage } from './requests/request-detail-page.tsx';
 import { RequestsPage } from './requests/requests-page.tsx';
+import { RepliesPage } from './replies/replies-page.tsx';
 
 // ECharts is large: only the statistics page loads it.
 const StatsPage = lazy(() =>
@@ -39,6 +40,7 @@ const PANELS: Record<string, ComponentType> = {
   medias: MediaPage,
   demandes: RequestsPage,
   appointments: AppointmentsPage,
+  'modeles-reponse': RepliesPage,
   stats: StatsPage,
   compte: AccountPage,
 };

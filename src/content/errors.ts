@@ -79,6 +79,22 @@ function schemaAt(root: Node, pointer: string): Node | undefined {
   return node;
 }
 
+/**
+ * The schema's own wording for a failed rule: the `x-message` beside the keyword at ajv's
+ * `schemaPath` (« #/definitions/template/properties/body/allOf/0/pattern »), as the database check
+ * gives it (scripts/gen/sql-checks.ts).
+ */
+function ownMessage(root: Node, schemaPath: string): string | undefined {
+  const parts = schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean).slice(0, -1);
+  let node: unknown = root;
+  for (const part of parts) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  const message = (node as Record<string, unknown> | undefined)?.['x-message'];
+  return typeof message === 'string' ? message : undefined;
+}
+
 /** One problem per field (the first), in the order ajv found them. */
 export function describeErrors(errors: readonly ErrorObject[], schema: object): FieldProblem[] {
   const seen = new Map<string, FieldProblem>();
@@ -92,7 +108,7 @@ export function describeErrors(errors: readonly ErrorObject[], schema: object): 
     seen.set(pointer, {
       pointer,
       field: schemaAt(schema as Node, pointer)?.title,
-      message: frenchMessage(error),
+      message: ownMessage(schema as Node, error.schemaPath ?? '') ?? frenchMessage(error),
     });
   }
   return [...seen.values()];

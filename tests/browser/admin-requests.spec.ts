@@ -125,7 +125,7 @@ test.describe('Demandes', () => {
       'tel:0612345678',
     );
     const reply = await page
-      .getByRole('link', { name: 'Répondre par e-mail' })
+      .getByRole('link', { name: 'Répondre avec ma messagerie' })
       .getAttribute('href');
     const mailto = new URL(reply!);
     expect(mailto.pathname).toBe('client@exemple.fr');

@@ -138,8 +138,16 @@ function siteContentCases(): RlsCase[] {
     c.from('site_content').update({ content: NEW_HERO }).eq('type', 'hero');
   const remove: RlsCase['run'] = (c) => c.from('site_content').delete().eq('type', 'pricing');
   const types = DEFAULT_TYPES_BUT_MODAL.map((type) => ({ type }));
+  // The reply templates are the owner's wording for customers (docs/decisions/079-replies-from-templates.md).
+  const publicTypes = types.filter(({ type }) => type !== 'replies');
   const cases: RlsCase[] = [
-    { name: 'visitor reads every row', actor: 'visitor', run: select, status: 200, data: types },
+    {
+      name: 'visitor reads every row but the reply templates',
+      actor: 'visitor',
+      run: select,
+      status: 200,
+      data: publicTypes,
+    },
     {
       name: 'visitor cannot insert',
       actor: 'visitor',
@@ -161,7 +169,13 @@ function siteContentCases(): RlsCase[] {
       status: 401,
       error: denied('site_content'),
     },
-    { name: 'non-admin reads every row', actor: 'member', run: select, status: 200, data: types },
+    {
+      name: 'non-admin reads every row but the reply templates',
+      actor: 'member',
+      run: select,
+      status: 200,
+      data: publicTypes,
+    },
     {
       name: 'non-admin insert is refused by RLS',
       actor: 'member',

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import type { RequestDetail } from './requests-api.ts';
 import { RequestMails } from './request-mails.tsx';
 import { NextSteps, ReminderLine } from './request-follow-up.tsx';
+import { RequestReply } from '../replies/request-reply.tsx';
 import {
   mailtoHref,
   preferredDatesText,
@@ -137,21 +138,26 @@ function Handling({ client, request }: { client: SupabaseClient; request: Reques
         </div>
       </div>
 
-      <p className="request__answer">
+      <div className="request__answer">
         {request.phone && (
           <a className="button" href={telHref(request.phone)}>
             Appeler
           </a>
         )}
+        <RequestReply
+          client={client}
+          request={request}
+          onSent={(text) => setMessage({ kind: 'success', text })}
+        />
         {request.email && (
           <a
-            className="button"
+            className="button button--secondary"
             href={mailtoHref({ email: request.email, name: request.name }, garageName)}
           >
-            Répondre par e-mail
+            Répondre avec ma messagerie
           </a>
         )}
-      </p>
+      </div>
 
       <dl className="request__fields">
         {fields

@@ -26,6 +26,12 @@ export function RequestMails({ mails }: { mails: RequestMail[] }) {
               {mail.last_error && (
                 <span className="request__mail-error">Dernière erreur : {mail.last_error}</span>
               )}
+              {mail.body && (
+                <details className="request__mail-text">
+                  <summary>Texte de l’e-mail</summary>
+                  <p>{mail.body}</p>
+                </details>
+              )}
             </li>
           ))}
         </ul>

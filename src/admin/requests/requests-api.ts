@@ -97,7 +97,9 @@ export async function readRequest(
     client.from('requests').select('*').eq('id', id).maybeSingle(),
     client
       .from('request_mails')
-      .select('kind, status, attempts, last_error, sent_at, next_attempt_at, subject, created_at')
+      .select(
+        'kind, status, attempts, last_error, sent_at, next_attempt_at, subject, body, created_at',
+      )
       .eq('request_id', id)
       .order('id'),
   ]);

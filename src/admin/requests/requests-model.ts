@@ -81,6 +81,8 @@ export interface RequestMail {
   next_attempt_at: string;
   /** The subject of a mail written when queued (null for the two mails of a new request). */
   subject: string | null;
+  /** Its text, as queued (null for the two mails of a new request). */
+  body: string | null;
   created_at: string;
 }
 

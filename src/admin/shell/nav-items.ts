@@ -35,6 +35,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { path: 'demandes', label: 'Demandes', title: 'Demandes', badge: 'new-requests' },
       { path: 'appointments', label: 'Rendez-vous', title: 'Rendez-vous' },
+      { path: 'modeles-reponse', label: 'Modèles de réponse', title: 'Modèles de réponse' },
       { path: 'blog', label: 'Gestion du Blog', title: 'Gestion du Blog' },
       { path: 'medias', label: 'Médiathèque', title: 'Médiathèque' },
       { path: 'stats', label: 'Statistiques', title: 'Statistiques de Visites' },

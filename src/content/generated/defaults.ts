@@ -171,6 +171,25 @@ export const DEFAULT_CONTENT: ContentByType = {
     "t2": "65€/h",
     "t3": "75€/h"
   },
+  "replies": {
+    "templates": [
+      {
+        "title": "Votre devis",
+        "subject": "Votre devis – [nom du garage]",
+        "body": "Bonjour [nom du client],\n\nMerci pour votre demande concernant votre [véhicule] ([prestation]).\n\nVoici notre devis :\n\nPour toute question, ou pour prendre rendez-vous, appelez-nous au [téléphone du garage].\n\nCordialement,"
+      },
+      {
+        "title": "Votre rendez-vous est confirmé",
+        "subject": "Votre rendez-vous est confirmé – [nom du garage]",
+        "body": "Bonjour [nom du client],\n\nVotre rendez-vous pour votre [véhicule] est confirmé : [date du rendez-vous].\n\nEn cas d'empêchement, prévenez-nous au [téléphone du garage].\n\nÀ bientôt,"
+      },
+      {
+        "title": "Votre véhicule est prêt",
+        "subject": "Votre véhicule est prêt – [nom du garage]",
+        "body": "Bonjour [nom du client],\n\nBonne nouvelle : votre [véhicule] est prêt. Vous pouvez venir le chercher aux heures d'ouverture du garage.\n\nPour toute question, appelez-nous au [téléphone du garage].\n\nÀ bientôt,"
+      }
+    ]
+  },
   "sections": [
     {
       "id": "hero",
@@ -315,4 +334,4 @@ export const FORM_DEFAULTS: {
   },
 };
 
-export const CONTENT_TYPES = ["about","alert","appointments","blog","contact","financing","hero","hours","identity","legal","modal","pricing","sections","services","testimonials","theme","vehicles"] as const;
+export const CONTENT_TYPES = ["about","alert","appointments","blog","contact","financing","hero","hours","identity","legal","modal","pricing","replies","sections","services","testimonials","theme","vehicles"] as const;

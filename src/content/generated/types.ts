@@ -294,6 +294,27 @@ billing?: ("time-spent" | "manufacturer-scale" | "scale-or-time-spent")
 }
 
 /**
+ * Les réponses toutes prêtes que vous envoyez à vos clients depuis une demande. Les marqueurs entre crochets, comme [nom du client], sont remplacés par les informations de la demande au moment de répondre.
+ */
+export interface RepliesContent {
+/**
+ * @maxItems 20
+ */
+templates: Template[]
+}
+export interface Template {
+/**
+ * Pour le retrouver dans la liste au moment de répondre ; le client ne le voit pas.
+ */
+title: string
+subject: string
+/**
+ * Laissez une ligne vide entre deux paragraphes. La signature du garage (nom, adresse, téléphone) est ajoutée à la fin de chaque e-mail.
+ */
+body: string
+}
+
+/**
  * Les sections de la page d'accueil, dans l'ordre.
  */
 export type SectionsContent = Section[]
@@ -467,6 +488,7 @@ export interface ContentByType {
   "legal": LegalContent;
   "modal": ModalContent;
   "pricing": PricingContent;
+  "replies": RepliesContent;
   "sections": SectionsContent;
   "services": ServicesContent;
   "testimonials": TestimonialsContent;

@@ -19,6 +19,7 @@ export const identity: CompiledValidator;
 export const legal: CompiledValidator;
 export const modal: CompiledValidator;
 export const pricing: CompiledValidator;
+export const replies: CompiledValidator;
 export const sections: CompiledValidator;
 export const services: CompiledValidator;
 export const testimonials: CompiledValidator;

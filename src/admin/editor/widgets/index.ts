@@ -6,6 +6,7 @@ import { ImageListField } from './image-list-field.tsx';
 import { StringListField } from './string-list-field.tsx';
 import { WeekTableField } from './week-table-field.tsx';
 import { RichTextWidget } from '../../rich-text/rich-text-field.tsx';
+import { MarkerTextWidget } from '../../replies/marker-text-widget.tsx';
 import './widgets.css';
 
 /** The custom widgets named by `ui:widget` in schemas/*.ui.json; pass as `<Form widgets>`. */
@@ -13,6 +14,7 @@ export const WIDGETS: RegistryWidgetsType = {
   imageChoice: ImageChoiceWidget,
   framePreview: FramePreviewWidget,
   richText: RichTextWidget,
+  markerText: MarkerTextWidget,
 };
 
 /** The custom fields named by `ui:field` in schemas/*.ui.json; pass as `<Form fields>`. */
