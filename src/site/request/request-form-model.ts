@@ -1,4 +1,5 @@
 import requestSchema from '../../../schemas/forms/request.schema.json' with { type: 'json' };
+import type { SourceFields } from '../../lib/request-source.ts';
 
 /**
  * The request form's model, shared by the page (server-rendered and hydrated) and the server's
@@ -90,6 +91,11 @@ export interface RequestFormState {
   startedAt: string | null;
   /** The day in Paris when the form was shown (yyyy-mm-dd). */
   today: string;
+  /**
+   * Where the visitor came from, for the two hidden fields (src/lib/request-source.ts): what the
+   * server read from the page's Referer and address, or what a post without JavaScript sent.
+   */
+  source?: SourceFields | null;
 }
 
 /** What a signed start looks like (the database alone says whether it signed it). */
@@ -123,8 +129,12 @@ export function emptyValues(): RequestFormValues {
   };
 }
 
-export function freshFormState(startedAt: string | null, today: string): RequestFormState {
-  return { values: emptyValues(), problems: [], sent: false, startedAt, today };
+export function freshFormState(
+  startedAt: string | null,
+  today: string,
+  source: SourceFields | null = null,
+): RequestFormState {
+  return { values: emptyValues(), problems: [], sent: false, startedAt, today, source };
 }
 
 /** The values of a posted form; `read` gives one field's text, undefined when it was not sent. */

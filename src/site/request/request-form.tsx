@@ -30,6 +30,7 @@ import {
 } from './request-form-field.tsx';
 import { SENT_TEXT, SENT_TITLE } from './request-messages.ts';
 import { REQUEST_FORM_PATH } from './request-route.ts';
+import { arrivalSource } from './arrival.ts';
 
 interface RequestFormProps {
   initial: RequestFormState;
@@ -99,7 +100,9 @@ export function RequestForm({ initial, services, hours, privacyPath, notice }: R
     if (found.length) return showProblems(found);
     setSending(true);
     const start = startedAt ?? (await fetchFormStart());
-    const problem = await submitRequest(values, { website, startedAt: start });
+    // Where the visitor came from: the arrival the browser kept, else the server's reading.
+    const source = arrivalSource() ?? initial.source ?? null;
+    const problem = await submitRequest(values, { website, startedAt: start, source });
     // A start the database did not sign is replaced: sending again in a few seconds works.
     if (problem && isExpiredStart(problem)) setStartedAt(await fetchFormStart());
     else if (start !== startedAt) setStartedAt(start);
@@ -262,6 +265,8 @@ export function RequestForm({ initial, services, hours, privacyPath, notice }: R
         <input id="demande-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <input type="hidden" name="started_at" value={startedAt ?? ''} />
+      <input type="hidden" name="source" value={initial.source?.source ?? ''} />
+      <input type="hidden" name="campagne" value={initial.source?.campagne ?? ''} />
 
       <button type="submit" className="button request-form__submit" disabled={sending}>
         {sending ? 'Envoi en cours…' : 'Envoyer ma demande'}
