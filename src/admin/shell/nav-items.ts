@@ -34,6 +34,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     label: 'Autres Pages',
     items: [
       { path: 'demandes', label: 'Demandes', title: 'Demandes', badge: 'new-requests' },
+      { path: 'agenda', label: 'Agenda', title: 'Agenda' },
       { path: 'blog', label: 'Gestion du Blog', title: 'Gestion du Blog' },
       { path: 'medias', label: 'Médiathèque', title: 'Médiathèque' },
       { path: 'stats', label: 'Statistiques', title: 'Statistiques de Visites' },
