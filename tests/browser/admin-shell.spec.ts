@@ -25,6 +25,7 @@ const GROUPS = {
   ],
   'Autres Pages': [
     ['/admin/demandes', 'Demandes'],
+    ['/admin/agenda', 'Agenda'],
     ['/admin/blog', 'Gestion du Blog'],
     ['/admin/medias', 'Médiathèque'],
     ['/admin/stats', 'Statistiques'],
