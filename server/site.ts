@@ -12,6 +12,7 @@ import {
 } from './render/site-renderer.server.ts';
 import { shellHtml } from './render/template.server.ts';
 import type { RequestFormState } from '../src/site/request/request-form-model.ts';
+import { requestSource } from '../src/lib/request-source.ts';
 import {
   answerStatic,
   cacheControlFor,
@@ -136,7 +137,13 @@ export function createSite(
     c.header('Cache-Control', 'no-cache');
     if (loaded.render) {
       try {
-        const personal = await loaded.render.personalPage(url.pathname);
+        // The request form's page says where its visitor came from (docs/decisions/078-agenda-figures-sources.md).
+        const source = requestSource({
+          referrer: c.req.header('referer'),
+          landing: url.href,
+          ownHosts: [new URL(siteUrl).host, c.req.header('host') ?? ''].filter(Boolean),
+        });
+        const personal = await loaded.render.personalPage(url.pathname, undefined, source);
         if (personal) {
           c.header('Cache-Control', 'no-store');
           return c.html(personal.html, personal.status === 404 ? 404 : 200);

@@ -35,6 +35,7 @@ import {
   type RequestFormState,
 } from './site/request/request-form-model.ts';
 import { parisDay } from './site/request/preferred-days.ts';
+import type { SourceFields } from './lib/request-source.ts';
 import { parisToday } from './lib/hours/paris-day.ts';
 import { lastOfferedDay, type HalfDayLoad } from './lib/hours/half-days.ts';
 import { parisTodayKey } from './site/hours/use-paris-today.ts';
@@ -83,6 +84,8 @@ export interface RenderOptions {
   live: boolean;
   /** The request form's state after a post without JavaScript; else an empty form shown now. */
   requestForm?: RequestFormState;
+  /** Where the visitor came from, for an empty request form (src/lib/request-source.ts). */
+  requestSource?: SourceFields | null;
 }
 
 export interface RenderedPage {
@@ -152,6 +155,7 @@ async function prefetch(
   source: PublicDataSource,
   siteUrl: string,
   requestForm: RequestFormState | undefined,
+  requestSource: SourceFields | null,
   live: boolean,
 ): Promise<{ head: PageHead; status: 200 | 404; content: SiteContent }> {
   const rows = await source.siteContentRows();
@@ -161,7 +165,8 @@ async function prefetch(
   // page is read on days its build does not know: it carries no day, so neither a closure notice
   // nor the coming exceptions, and the browser adds them for its own day once hydrated.
   client.setQueryData(parisTodayKey, live ? parisToday(Date.now()) : null);
-  return { ...(await prefetchPage(client, route, source, siteUrl, requestForm, content)), content };
+  const form = { state: requestForm, source: requestSource };
+  return { ...(await prefetchPage(client, route, source, siteUrl, form, content)), content };
 }
 
 async function prefetchPage(
@@ -169,7 +174,7 @@ async function prefetchPage(
   route: PublicRoute,
   source: PublicDataSource,
   siteUrl: string,
-  requestForm: RequestFormState | undefined,
+  requestForm: { state: RequestFormState | undefined; source: SourceFields | null },
   content: SiteContent,
 ): Promise<{ head: PageHead; status: 200 | 404 }> {
   const set = <T,>(key: readonly unknown[], data: T) => client.setQueryData(key, data);
@@ -190,7 +195,8 @@ async function prefetchPage(
     // When the form was shown starts its minimum fill time (docs/decisions/032-requests.md).
     // Signed by the database, so that no client can make it older (request-form-abuse decision).
     const started = (await source.requestFormStart?.()) ?? null;
-    const state = requestForm ?? freshFormState(started, parisDay(Date.now()));
+    const state =
+      requestForm.state ?? freshFormState(started, parisDay(Date.now()), requestForm.source);
     // The half-days with room left are offered from the page itself, also without JavaScript.
     const load =
       state.load ??
@@ -247,7 +253,7 @@ let scriptTags: Promise<string> | undefined;
 export async function renderPage(
   pathname: string,
   source: PublicDataSource,
-  { siteUrl, live, requestForm }: RenderOptions,
+  { siteUrl, live, requestForm, requestSource = null }: RenderOptions,
 ): Promise<RenderedPage | null> {
   const route = matchPublicRoute(pathname);
   if (!route) return null;
@@ -260,6 +266,7 @@ export async function renderPage(
     source,
     siteUrl,
     requestForm,
+    requestSource,
     live,
   );
   // A page whose code were still loading would render as its fallback.

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Database } from '../db/database.ts';
 import type * as Entry from '../../src/entry-server.tsx';
 import type { RequestFormState } from '../../src/site/request/request-form-model.ts';
+import type { SourceFields } from '../../src/lib/request-source.ts';
 import { nextParisMidnight } from '../../src/lib/hours/paris-day.ts';
 import { databaseSource, readNextPublication } from './db-source.server.ts';
 import { contentFreshness } from './freshness.server.ts';
@@ -56,6 +57,8 @@ export interface SiteRenderer {
   personalPage(
     pathname: string,
     requestForm?: RequestFormState,
+    /** Where the visitor came from, for a fresh request form (src/lib/request-source.ts). */
+    requestSource?: SourceFields | null,
   ): Promise<{ status: number; html: string } | undefined>;
 }
 
@@ -101,9 +104,10 @@ export function createSiteRenderer({
       if (!cache.has(pathname)) return undefined;
       return freshness.current().then((current) => cache.get(pathname, current));
     },
-    async personalPage(pathname, requestForm) {
+    async personalPage(pathname, requestForm, requestSource) {
       if (!entry.isPersonalPage(pathname)) return undefined;
-      const page = await entry.renderPage(pathname, source, { siteUrl, live: true, requestForm });
+      const options = { siteUrl, live: true, requestForm, requestSource };
+      const page = await entry.renderPage(pathname, source, options);
       return page ? { status: page.status, html: pageHtml(template, page) } : undefined;
     },
     async page(url) {

@@ -24,6 +24,7 @@ import {
   requestProblems,
 } from '../../src/site/request/request-problems.ts';
 import { REQUEST_FORM_PATH } from '../../src/site/request/request-route.ts';
+import { sourceFields } from '../../src/lib/request-source.ts';
 
 const CROSS_SITE =
   'Votre demande n’a pas été envoyée : elle ne venait pas du site du garage. Remplissez le formulaire de cette page, puis envoyez-le.';
@@ -46,8 +47,9 @@ export function valuesFromForm(fields: FormFields): RequestFormValues {
 
 /**
  * The payload of submit_request from the fields of the plain form (without JavaScript): the
- * form's values (src/site/request/request-form-model.ts) and the anti-spam fields `website` and
- * `started_at`. The database checks it all again.
+ * form's values (src/site/request/request-form-model.ts), the anti-spam fields `website` and
+ * `started_at`, and where the visitor came from (`source`, `campagne`). The database checks it
+ * all again.
  */
 export function payloadFromForm(fields: FormFields): Record<string, unknown> {
   const payload = payloadFromValues(valuesFromForm(fields));
@@ -55,6 +57,8 @@ export function payloadFromForm(fields: FormFields): Record<string, unknown> {
   if (website !== undefined) payload.website = website;
   const started = text(fields, 'started_at');
   if (started && SIGNED_START.test(started)) payload.started_at = started;
+  const source = sourceFields(text(fields, 'source'), text(fields, 'campagne'));
+  if (source) Object.assign(payload, source);
   return payload;
 }
 
@@ -158,12 +162,15 @@ export function requestFormRoutes(ctx: AppContext, site: Pick<Site, 'requestForm
         fields = {};
       }
       const values = valuesFromForm(fields);
+      // Kept in the form shown again, so that a corrected request still says where it came from.
+      const source = sourceFields(text(fields, 'source'), text(fields, 'campagne'));
       const posted = text(fields, 'started_at');
       // The same start as the form posted: a corrected form keeps its minimum fill time.
       let startedAt = posted && SIGNED_START.test(posted) ? posted : null;
       const refused = async (status: Exclude<Status, 200>, problems: FormProblem[], extra = {}) => {
         startedAt ??= await newStart();
-        return answer(c, site, { values, problems, sent: false, startedAt, today }, status, extra);
+        const state = { values, problems, sent: false, startedAt, today, source };
+        return answer(c, site, state, status, extra);
       };
 
       const address = clientAddress(c, ctx.config.trustProxy);

@@ -22,6 +22,8 @@ import { AccountPage } from './account/account-page.tsx';
 import { RequestDetailPage } from './requests/request-detail-page.tsx';
 import { RequestsPage } from './requests/requests-page.tsx';
 import { RepliesPage } from './replies/replies-page.tsx';
+import { AgendaPage } from './agenda/agenda-page.tsx';
+import { DaySheetPage } from './agenda/day-sheet-page.tsx';
 
 // ECharts is large: only the statistics page loads it.
 const StatsPage = lazy(() =>
@@ -41,6 +43,7 @@ const PANELS: Record<string, ComponentType> = {
   demandes: RequestsPage,
   appointments: AppointmentsPage,
   'modeles-reponse': RepliesPage,
+  agenda: AgendaPage,
   stats: StatsPage,
   compte: AccountPage,
 };
@@ -74,6 +77,8 @@ export function AdminArea() {
       <Routes>
         {/* A phone shows the section alone, without the back-office's frame. */}
         <Route path="apercu/:type" element={<PhonePreviewPage />} />
+        {/* The workshop's day sheet prints alone, without the back-office's frame. */}
+        <Route path="agenda/jour/:date" element={<DaySheetPage />} />
         <Route element={<AdminShell />}>
           {ADMIN_ROUTES.map((route) =>
             route.path ? (

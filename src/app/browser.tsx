@@ -6,6 +6,7 @@ import { BrowserPathRouter } from './public-router.tsx';
 import { readHydrationData, type HydrationData } from './hydration.ts';
 import { createQueryClient } from './providers.tsx';
 import { preloadDefaultContent } from '../content/api.ts';
+import { rememberArrival } from '../site/request/arrival.ts';
 
 /** The server's query cache, ready for a first render identical to the server's. */
 function clientFrom(data: HydrationData): QueryClient {
@@ -29,6 +30,8 @@ function clientFrom(data: HydrationData): QueryClient {
 
 /** The site in the browser: hydrated from the server's page, or rendered from scratch. */
 export function startSite(rootElement: HTMLElement): void {
+  // Before any page shows the request form, which reads it.
+  rememberArrival();
   const data = readHydrationData(document, window.location.pathname);
   if (data) {
     const client = clientFrom(data);

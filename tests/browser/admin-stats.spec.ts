@@ -116,6 +116,10 @@ async function choosePeriod(page: Page, option: string): Promise<void> {
   await page.getByLabel('Période', { exact: true }).selectOption({ label: option });
 }
 
+/** The rows of the visits and requests per period (the requests per source have a table of their own). */
+const periodRows = (page: Page) =>
+  page.getByRole('table', { name: /^Visites et demandes par période/ }).locator('tbody tr');
+
 test.describe('Statistiques de Visites', () => {
   const page_ = `test-stats-${randomBytes(3).toString('hex')}`;
 
@@ -169,8 +173,7 @@ test.describe('Statistiques de Visites', () => {
       expect(seededHere, `${period.option}: seeded visits in range`).toBeGreaterThan(0);
 
       // The table: every period, newest first, with its visits.
-      const table = page.getByRole('table');
-      const rows = table.locator('tbody tr');
+      const rows = periodRows(page);
       await expect(rows).toHaveCount(period.count);
       await expect(rows.locator('th')).toHaveText(
         buckets.map((bucket) => period.label(bucket.label, bucket.start)),
@@ -219,7 +222,7 @@ test.describe('Statistiques de Visites', () => {
     // Each change of period fetched that period's statistics.
     expect(rpcCalls).toEqual(PERIODS.map((period) => period.rpc));
     await choosePeriod(page, 'Journalier');
-    await expect(page.locator('tbody tr')).toHaveCount(30);
+    await expect(periodRows(page)).toHaveCount(30);
     expect(rpcCalls.at(-1)).toBe('get_daily_stats');
     expect(rpcCalls).toHaveLength(5);
   });
@@ -236,7 +239,7 @@ test.describe('Statistiques de Visites', () => {
       });
     });
     await page.goto('/admin/stats');
-    await expect(page.locator('tbody tr')).toHaveCount(30);
+    await expect(periodRows(page)).toHaveCount(30);
 
     await choosePeriod(page, 'Hebdomadaire');
     await expect(
@@ -254,14 +257,14 @@ test.describe('Statistiques de Visites', () => {
 
     // Another period loads again.
     await choosePeriod(page, 'Annuel');
-    await expect(page.locator('tbody tr')).toHaveCount(5);
+    await expect(periodRows(page)).toHaveCount(5);
   });
 
   test('has no axe violations (WCAG 2.0–2.2 A and AA)', async ({ browser }) => {
     const page = await session.newPage(browser);
     try {
       await page.goto('/admin/stats');
-      await expect(page.locator('tbody tr')).toHaveCount(30);
+      await expect(periodRows(page)).toHaveCount(30);
       await expect(page.locator('.stats-chart__canvas canvas')).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     } finally {

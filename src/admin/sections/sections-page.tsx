@@ -20,6 +20,7 @@ import { parseContent } from '../../content/content.ts';
 import { isSupabaseConfigured, supabase } from '../../lib/supabase.ts';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { NewRequestsSummary } from '../requests/new-requests.tsx';
+import { MonthFigures } from '../home/month-figures.tsx';
 import { listVersions } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
 import { fetchStoredContent, useSaveContentMutation } from '../content/save-content.ts';
@@ -61,6 +62,7 @@ export function SectionsPage() {
         <h1>{TITLE}</h1>
         <NewRequestsSummary />
       </div>
+      <MonthFigures />
       {isSupabaseConfigured ? <StoredSections /> : <ConfigMissingNotice />}
     </>
   );

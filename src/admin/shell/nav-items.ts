@@ -34,6 +34,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     label: 'Autres Pages',
     items: [
       { path: 'demandes', label: 'Demandes', title: 'Demandes', badge: 'new-requests' },
+      { path: 'agenda', label: 'Agenda', title: 'Agenda' },
       { path: 'appointments', label: 'Rendez-vous', title: 'Rendez-vous' },
       { path: 'modeles-reponse', label: 'Modèles de réponse', title: 'Modèles de réponse' },
       { path: 'blog', label: 'Gestion du Blog', title: 'Gestion du Blog' },

@@ -6,6 +6,7 @@ import { supabase as defaultClient } from '../../lib/supabase.ts';
 import { ConfigMissingNotice } from '../config-missing-notice.tsx';
 import { fetchStats } from './stats-api.ts';
 import { StatsChart } from './stats-chart.tsx';
+import { RequestSources } from './request-sources.tsx';
 import {
   formatAverage,
   formatCount,
@@ -73,7 +74,10 @@ function Stats({ client }: { client: SupabaseClient }) {
           {STATS_ERROR}
         </p>
       ) : (
-        <StatsData period={period} rows={stats.data} />
+        <>
+          <StatsData period={period} rows={stats.data} />
+          <RequestSources client={client} period={period} rows={stats.data} />
+        </>
       )}
     </div>
   );

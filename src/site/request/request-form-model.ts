@@ -1,5 +1,6 @@
 import requestSchema from '../../../schemas/forms/request.schema.json' with { type: 'json' };
 import type { HalfDayLoad } from '../../lib/hours/half-days.ts';
+import type { SourceFields } from '../../lib/request-source.ts';
 
 /**
  * The request form's model, shared by the page (server-rendered and hydrated) and the server's
@@ -99,6 +100,11 @@ export interface RequestFormState {
    * only those with room left; null or absent when not read yet (the browser then asks).
    */
   load?: HalfDayLoad[] | null;
+  /**
+   * Where the visitor came from, for the two hidden fields (src/lib/request-source.ts): what the
+   * server read from the page's Referer and address, or what a post without JavaScript sent.
+   */
+  source?: SourceFields | null;
 }
 
 /** What a signed start looks like (the database alone says whether it signed it). */
@@ -144,8 +150,12 @@ export function emptyValues(): RequestFormValues {
   };
 }
 
-export function freshFormState(startedAt: string | null, today: string): RequestFormState {
-  return { values: emptyValues(), problems: [], sent: false, startedAt, today };
+export function freshFormState(
+  startedAt: string | null,
+  today: string,
+  source: SourceFields | null = null,
+): RequestFormState {
+  return { values: emptyValues(), problems: [], sent: false, startedAt, today, source };
 }
 
 /** The values of a posted form; `read` gives one field's text, undefined when it was not sent. */

@@ -27,6 +27,7 @@ import {
 } from './request-form-field.tsx';
 import { SENT_TEXT, SENT_TITLE } from './request-messages.ts';
 import { REQUEST_FORM_PATH } from './request-route.ts';
+import { arrivalSource } from './arrival.ts';
 
 interface RequestFormProps {
   initial: RequestFormState;
@@ -120,7 +121,9 @@ export function RequestForm({
     if (found.length) return showProblems(found);
     setSending(true);
     const start = startedAt ?? (await fetchFormStart());
-    const problem = await submitRequest(values, { website, startedAt: start });
+    // Where the visitor came from: the arrival the browser kept, else the server's reading.
+    const source = arrivalSource() ?? initial.source ?? null;
+    const problem = await submitRequest(values, { website, startedAt: start, source });
     // A start the database did not sign is replaced: sending again in a few seconds works.
     if (problem && isExpiredStart(problem)) setStartedAt(await fetchFormStart());
     else if (start !== startedAt) setStartedAt(start);
@@ -247,6 +250,8 @@ export function RequestForm({
         <input id="demande-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <input type="hidden" name="started_at" value={startedAt ?? ''} />
+      <input type="hidden" name="source" value={initial.source?.source ?? ''} />
+      <input type="hidden" name="campagne" value={initial.source?.campagne ?? ''} />
 
       <button type="submit" className="button request-form__submit" disabled={sending}>
         {sending ? 'Envoi en cours…' : 'Envoyer ma demande'}

@@ -5,14 +5,19 @@ import {
   type RequestFormValues,
 } from '../request-form-model.ts';
 import { problemFromRefusal } from '../request-problems.ts';
+import type { SourceFields } from '../../../lib/request-source.ts';
 
 const NOT_SENT =
   'Votre demande n’a pas pu être envoyée. Vérifiez votre connexion puis réessayez, ou appelez directement le garage.';
 
-/** What the form sends besides the values: the hidden field, and the signed start of the form. */
+/**
+ * What the form sends besides the values: the hidden field, the signed start of the form, and
+ * where the visitor came from (a category, src/lib/request-source.ts).
+ */
 export interface AntiSpam {
   website: FormDataEntryValue | null;
   startedAt: string | null;
+  source?: SourceFields | null;
 }
 
 /**
@@ -22,12 +27,17 @@ export interface AntiSpam {
  */
 export async function submitRequest(
   values: RequestFormValues,
-  { website, startedAt }: AntiSpam,
+  { website, startedAt, source }: AntiSpam,
 ): Promise<FormProblem | null> {
   try {
     const rest = await loadPublicRest();
     if (!rest) return { field: null, message: NOT_SENT };
-    const payload = { ...payloadFromValues(values), website, started_at: startedAt };
+    const payload = {
+      ...payloadFromValues(values),
+      website,
+      started_at: startedAt,
+      ...(source ? { source: source.source, campagne: source.campagne } : {}),
+    };
     const { error, status } = await rest.rpc('submit_request', { payload });
     if (!error) return null;
     const said = status === 429 || /^Demande refusée/.test(error.message);
