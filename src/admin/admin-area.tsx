@@ -18,6 +18,7 @@ import { ThemePage } from './theme/theme-page.tsx';
 import { LegalPanel } from './legal/legal-panel.tsx';
 import { MediaPage } from './media/media-page.tsx';
 import { AccountPage } from './account/account-page.tsx';
+import { GarageSetupPage } from './garage-setup/garage-setup-page.tsx';
 import { RequestDetailPage } from './requests/request-detail-page.tsx';
 import { RequestsPage } from './requests/requests-page.tsx';
 
@@ -39,6 +40,7 @@ const PANELS: Record<string, ComponentType> = {
   demandes: RequestsPage,
   stats: StatsPage,
   compte: AccountPage,
+  'mon-garage': GarageSetupPage,
 };
 
 function routeElement(route: AdminRoute) {
