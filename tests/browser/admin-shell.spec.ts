@@ -24,6 +24,7 @@ const GROUPS = {
     ]),
   ],
   'Autres Pages': [
+    ['/admin/mon-garage', 'Mon garage'],
     ['/admin/demandes', 'Demandes'],
     ['/admin/blog', 'Gestion du Blog'],
     ['/admin/medias', 'Médiathèque'],
