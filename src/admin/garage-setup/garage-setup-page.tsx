@@ -103,7 +103,7 @@ function Setup({ content }: { content: SiteContent }) {
                   aria-current={item.slug === slug ? 'step' : undefined}
                 >
                   {item.title}
-                  <span className="garage-setup__state"> ({STATE_TEXT[state]})</span>
+                  <span className="garage-setup__state">({STATE_TEXT[state]})</span>
                 </Link>
               </li>
             );

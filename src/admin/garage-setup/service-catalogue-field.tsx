@@ -81,6 +81,7 @@ export function ServiceCatalogueField(props: FieldProps) {
                   </label>
                   <input
                     type="text"
+                    className="editor-input"
                     id={`${id}-text`}
                     value={line.description}
                     disabled={locked}

@@ -93,6 +93,7 @@ export function WorkshopPhotosField(props: FieldProps) {
                   </label>
                   <input
                     type="text"
+                    className="editor-input"
                     id={altId}
                     value={slide.alt}
                     disabled={locked}
