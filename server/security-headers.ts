@@ -72,14 +72,17 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...supabaseOrigins(options.supabaseUrl)],
-    // The partner slideshow, and the map once the visitor asks for it.
-    'frame-src': ['https:'],
+    // The partner slideshow, and the map once the visitor asks for it; the site's own home page
+    // in the back-office's « Mon garage » (docs/decisions/073-home-page-in-the-back-office.md).
+    'frame-src': ["'self'", 'https:'],
     'manifest-src': ["'self'"],
     'worker-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    // Only the site itself may frame its pages (that same view of the home page): no other site
+    // can, so a click on a framed page cannot be stolen.
+    'frame-ancestors': ["'self'"],
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
@@ -92,7 +95,7 @@ export function securityHeaderValues(options: SecurityHeaderOptions = {}): Recor
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // For browsers that predate frame-ancestors.
-    'X-Frame-Options': 'DENY',
+    'X-Frame-Options': 'SAMEORIGIN',
     'Permissions-Policy': PERMISSIONS_POLICY,
     ...(options.siteUrl?.startsWith('https://') ? { 'Strict-Transport-Security': HSTS } : {}),
   };

@@ -19,6 +19,7 @@ import { ThemePage } from './theme/theme-page.tsx';
 import { LegalPanel } from './legal/legal-panel.tsx';
 import { MediaPage } from './media/media-page.tsx';
 import { AccountPage } from './account/account-page.tsx';
+import { GarageSetupPage } from './garage-setup/garage-setup-page.tsx';
 import { RequestDetailPage } from './requests/request-detail-page.tsx';
 import { RequestsPage } from './requests/requests-page.tsx';
 import { RepliesPage } from './replies/replies-page.tsx';
@@ -46,6 +47,7 @@ const PANELS: Record<string, ComponentType> = {
   agenda: AgendaPage,
   stats: StatsPage,
   compte: AccountPage,
+  'mon-garage': GarageSetupPage,
 };
 
 function routeElement(route: AdminRoute) {

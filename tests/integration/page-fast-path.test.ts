@@ -90,7 +90,7 @@ describe('the fast path for cached pages', () => {
 
       const { headers: sent } = miss.answer;
       expect(sent['content-security-policy']).toContain("default-src 'self'");
-      expect(sent['x-frame-options']).toBe('DENY');
+      expect(sent['x-frame-options']).toBe('SAMEORIGIN');
       expect(sent['cache-control']).toBe('no-cache');
       expect(sent['content-type']).toBe('text/html; charset=UTF-8');
       expect(sent.vary).toBe('Accept-Encoding');

@@ -59,10 +59,11 @@ function expectStrictPolicy(csp: Record<string, string[]>): void {
   expect(csp['object-src']).toEqual(["'none'"]);
   expect(csp['base-uri']).toEqual(["'self'"]);
   expect(csp['form-action']).toEqual(["'self'"]);
-  expect(csp['frame-ancestors']).toEqual(["'none'"]);
-  // What the pages need: the owner's https images, the partner slideshow and the map.
+  expect(csp['frame-ancestors']).toEqual(["'self'"]);
+  // What the pages need: the owner's https images, the partner slideshow and the map, and the
+  // site's own home page in « Mon garage »; no other site may frame a page.
   expect(csp['img-src']).toEqual(["'self'", 'data:', 'https:']);
-  expect(csp['frame-src']).toEqual(['https:']);
+  expect(csp['frame-src']).toEqual(["'self'", 'https:']);
   expect(csp['connect-src']).toEqual(["'self'"]);
 }
 
@@ -94,7 +95,7 @@ describe('security headers', () => {
       expectStrictPolicy(parseCsp(response.headers.get('content-security-policy')));
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       await response.arrayBuffer();
     }
   });
@@ -132,7 +133,7 @@ describe('security headers', () => {
     });
     const response = await app.request('/');
     expect(response.status).toBe(500);
-    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

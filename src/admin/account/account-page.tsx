@@ -7,6 +7,8 @@ import { Message, PageMessageProvider, useSectionMessage } from './message.tsx';
 import { PasswordChange } from './password-change.tsx';
 import { qrImageSource } from './qr-image.ts';
 import { WELCOME_PARAM } from './welcome.ts';
+import { Link } from 'react-router-dom';
+import { SETUP_PATH } from '../garage-setup/setup-path.ts';
 import './account.css';
 
 const WELCOME =
@@ -193,12 +195,26 @@ function Sessions({ client }: { client: SupabaseClient }) {
 /** «Mon compte» (/admin/compte): two-factor sign-in, password, sessions (docs/product.md#two-factor-sign-in). */
 export function AccountPage() {
   const { email } = useAuth();
+  const [welcome] = useState(() => new URLSearchParams(window.location.search).has(WELCOME_PARAM));
   if (!supabase || !email) return null;
   return (
     <PageMessageProvider>
       <div className="account">
         <h1>Mon compte</h1>
         <TwoFactor client={supabase} />
+        {welcome && (
+          // Right after the setup link: once the account is protected (or not), the site next.
+          <section className="account__section account__next" aria-labelledby="account-next">
+            <h2 id="account-next">Ensuite : votre site</h2>
+            <p>
+              Renseignez votre garage en quelques écrans : coordonnées, horaires, tarifs, services,
+              photos et couleurs.
+            </p>
+            <Link className="button" to={SETUP_PATH}>
+              Configurer mon garage
+            </Link>
+          </section>
+        )}
         <PasswordChange client={supabase} email={email} />
         <Sessions client={supabase} />
       </div>

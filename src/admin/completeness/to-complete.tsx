@@ -8,6 +8,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { contentEditor } from '../admin-routes.ts';
 import { useLiveTable } from '../realtime/use-live-table.ts';
 import { fieldHref } from './field-address.ts';
+import { SETUP_PATH } from '../garage-setup/setup-path.ts';
 import './to-complete.css';
 
 const ANCHOR = 'a-completer';
@@ -61,7 +62,14 @@ function ItemLine({ item }: { item: ChecklistItem }) {
  * example, computed from the stored content (docs/decisions/064-to-complete.md). A save, here or
  * in another tab, reads the content again and the list follows.
  */
-export function ToComplete({ content }: { content: SiteContent }) {
+export function ToComplete({
+  content,
+  guide = true,
+}: {
+  content: SiteContent;
+  /** Offers « Mon garage », the guided setup, to fill the list step by step. */
+  guide?: boolean;
+}) {
   const queryClient = useQueryClient();
   useLiveTable(supabase, 'site_content', () => {
     void queryClient.invalidateQueries({ queryKey: contentKeys.all });
@@ -85,6 +93,12 @@ export function ToComplete({ content }: { content: SiteContent }) {
             légales sont obligatoires : remplissez-les avant de mettre le site en ligne. Un clic
             ouvre le champ à remplir.
           </p>
+          {guide && (
+            <p className="to-complete__guide">
+              Ou laissez-vous guider, étape par étape :{' '}
+              <Link to={SETUP_PATH}>Configurer mon garage</Link>
+            </p>
+          )}
           <ul className="to-complete__list">
             {items.map((item) => (
               <ItemLine key={item.key} item={item} />

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
-import type { CustomValidator, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { CustomValidator, RegistryFieldsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { parseContent, validatorFor, type SiteContent } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import type { ContentByType, ContentType } from '../../content/generated/types.ts';
@@ -43,10 +43,28 @@ export function ContentPanel<T extends ContentType>(props: ContentPanelProps<T>)
   );
 }
 
+/** What a guided step changes of the panel's editor (src/admin/garage-setup). */
+interface EditorVariant<T extends ContentType> {
+  /**
+   * The type's form narrowed to some of its fields (same `$id`, same rules): the generated
+   * validator still checks the whole content, which keeps the other fields as stored.
+   */
+  form?: { schema: RJSFSchema; uiSchema: UiSchema };
+  /** Custom fields named by that form's uiSchema, beside the editors' own. */
+  extraFields?: RegistryFieldsType;
+  /** Told after each save that went through (e.g. to reload a view of the public page). */
+  onSaved?: () => void;
+  renderPreview?: ContentPanelProps<T>['renderPreview'];
+}
+
+type StoredEditorProps<T extends ContentType> = Pick<
+  ContentPanelProps<T>,
+  'type' | 'customValidate'
+> &
+  EditorVariant<T>;
+
 /** The editor of one type once its stored content and version are read (a panel's own layout). */
-export function StoredContentEditor<T extends ContentType>(
-  props: Pick<ContentPanelProps<T>, 'type' | 'renderPreview' | 'customValidate'>,
-) {
+export function StoredContentEditor<T extends ContentType>(props: StoredEditorProps<T>) {
   const loaded = useVersionedContent();
   if (!loaded.ready) return loaded.fallback;
   return (
@@ -69,12 +87,16 @@ function VersionedEditor<T extends ContentType>({
   customValidate,
   content,
   base,
-}: Pick<ContentPanelProps<T>, 'type' | 'renderPreview' | 'customValidate'> & {
+  form,
+  extraFields,
+  onSaved,
+}: StoredEditorProps<T> & {
   content: SiteContent;
   base: string | null;
 }) {
   const save = useSaveContentMutation();
-  const { schema, uiSchema } = FORMS[type] as unknown as { schema: RJSFSchema; uiSchema: UiSchema };
+  const { schema, uiSchema } =
+    form ?? (FORMS[type] as unknown as { schema: RJSFSchema; uiSchema: UiSchema });
   const validate = validatorFor(type);
   const validator = useMemo(() => createContentValidator(schema, validate), [schema, validate]);
   // The stored version this editor's content is based on; each save moves it.
@@ -86,15 +108,18 @@ function VersionedEditor<T extends ContentType>({
   const onSave = useCallback(
     async (data: ContentByType[T]) => {
       version.current = await save.mutateAsync({ type, content: data, base: version.current });
+      onSaved?.();
     },
-    [save, type],
+    [save, type, onSaved],
   );
   const onOverwrite = useCallback(
     async (data: ContentByType[T]) => {
       version.current = await save.mutateAsync({ type, content: data });
+      onSaved?.();
     },
-    [save, type],
+    [save, type, onSaved],
   );
+  const fields = useMemo(() => ({ ...FIELDS, ...extraFields }), [extraFields]);
   const onReload = useCallback(async () => {
     const row = await fetchStoredContent(type);
     version.current = row?.updated_at ?? null;
@@ -117,9 +142,11 @@ function VersionedEditor<T extends ContentType>({
       onReload={onReload}
       onOverwrite={onOverwrite}
       loadHistory={loadHistory}
-      renderPreview={(data) => renderPreview(previewData(validate, data, stored), content)}
+      renderPreview={
+        renderPreview && ((data) => renderPreview(previewData(validate, data, stored), content))
+      }
       widgets={WIDGETS}
-      fields={FIELDS}
+      fields={fields}
       customValidate={customValidate}
     />
   );

@@ -43,6 +43,11 @@ interface PhotoUploadProps {
    * is left here to go stale beside a later action's message. Without it, this says both.
    */
   report?: (outcome: { kind: 'error'; text: string } | null) => void;
+  /**
+   * Opens the phone's camera rather than its files (`capture`), for a photo taken on the spot,
+   * with this button label.
+   */
+  capture?: { label: string };
 }
 
 type State =
@@ -61,6 +66,7 @@ export function PhotoUpload({
   onUploaded,
   send = defaultSend,
   report,
+  capture,
 }: PhotoUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -113,7 +119,8 @@ export function PhotoUpload({
         ref={input}
         id={`${id}-file`}
         type="file"
-        accept={ACCEPT}
+        accept={capture ? 'image/*' : ACCEPT}
+        capture={capture ? 'environment' : undefined}
         hidden
         disabled={disabled || busy}
         onChange={(event) => {
@@ -128,7 +135,7 @@ export function PhotoUpload({
         aria-describedby={`${id}-file-hint`}
         onClick={() => input.current?.click()}
       >
-        Téléverser une photo
+        {capture?.label ?? 'Téléverser une photo'}
       </button>
       <p className="photo-upload__hint" id={`${id}-file-hint`}>
         ou déposez-la ici : JPEG, PNG, WebP, AVIF ou GIF, 15 Mo au plus.

@@ -49,6 +49,7 @@ import './sections.css';
 import { useVersionedContent } from '../content/stored-content-fallback.tsx';
 import { AdminTitle } from '../requests/new-requests.tsx';
 import { ToComplete, ToCompleteSummary } from '../completeness/to-complete.tsx';
+import { SetupInvite } from '../garage-setup/setup-invite.tsx';
 
 const TITLE = 'Gérer les Sections';
 
@@ -76,6 +77,7 @@ function StoredSections() {
   // above the sections, the list itself below them.
   return (
     <>
+      <SetupInvite content={loaded.content} />
       <ToCompleteSummary content={loaded.content} />
       <SectionsManager initial={loaded.content.sections} base={loaded.versions.sections ?? null} />
       <ToComplete content={loaded.content} />

@@ -33,6 +33,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   {
     label: 'Autres Pages',
     items: [
+      { path: 'mon-garage', label: 'Mon garage', title: 'Mon garage' },
       { path: 'demandes', label: 'Demandes', title: 'Demandes', badge: 'new-requests' },
       { path: 'agenda', label: 'Agenda', title: 'Agenda' },
       { path: 'appointments', label: 'Rendez-vous', title: 'Rendez-vous' },
