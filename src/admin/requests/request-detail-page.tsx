@@ -9,6 +9,7 @@ import { failureText } from '../errors/french-error.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import type { RequestDetail } from './requests-api.ts';
 import { RequestMails } from './request-mails.tsx';
+import { AppointmentConfirm } from './appointment-confirm.tsx';
 import {
   mailtoHref,
   preferredDatesText,
@@ -162,6 +163,8 @@ function Handling({ client, request }: { client: SupabaseClient; request: Reques
             </div>
           ))}
       </dl>
+
+      <AppointmentConfirm client={client} request={request} />
 
       <section className="request__handling" aria-label="Suivi de la demande">
         <div className="editor-field">

@@ -79,6 +79,12 @@ export async function countNewRequests(client: SupabaseClient): Promise<number> 
 export interface RequestDetail extends RequestRow {
   status: RequestStatus;
   note: string | null;
+  /** The confirmed half-day (docs/decisions/074-appointments-foundation.md), when there is one. */
+  appointment_date?: string | null;
+  appointment_moment?: 'matin' | 'apres-midi' | null;
+  appointment_time?: string | null;
+  appointment_note?: string | null;
+  confirmed_at?: string | null;
   mails: RequestMail[];
 }
 
