@@ -77,16 +77,18 @@ function Load({
 export function AppointmentConfirm({
   client,
   request,
+  onMessage,
 }: {
   client: SupabaseClient;
   request: RequestDetail;
+  /** Says what happened in the page's one message area (request-detail-page.tsx). */
+  onMessage: (message: { kind: 'success' | 'error'; text: string } | null) => void;
 }) {
   const start = initial(request);
   const [date, setDate] = useState(start.date);
   const [moment, setMoment] = useState<HalfDay>(start.moment);
   const [time, setTime] = useState(request.appointment_time?.slice(0, 5) ?? '');
   const [note, setNote] = useState(request.appointment_note ?? '');
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const queryClient = useQueryClient();
   const ids = { date: useId(), moment: useId(), time: useId(), note: useId() };
   const [today] = useState(() => parisToday(Date.now()));
@@ -105,7 +107,7 @@ export function AppointmentConfirm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setResult(null);
+    onMessage(null);
     confirm.mutate(undefined, {
       onSuccess: (answer) => {
         const phone = request.phone ? ` au ${request.phone}` : '';
@@ -114,10 +116,10 @@ export function AppointmentConfirm({
           : answer.error
             ? answer.error
             : `Rendez-vous enregistré. Cette demande n’a pas d’e-mail : prévenez le client par téléphone${phone}.`;
-        setResult({ kind: answer.mailed ? 'success' : 'error', text });
+        onMessage({ kind: answer.mailed ? 'success' : 'error', text });
       },
       onError: (error) =>
-        setResult({ kind: 'error', text: failureText('Rendez-vous non confirmé.', error) }),
+        onMessage({ kind: 'error', text: failureText('Rendez-vous non confirmé.', error) }),
     });
   };
 
@@ -210,12 +212,6 @@ export function AppointmentConfirm({
           Confirmer le rendez-vous
         </button>
       </form>
-      <div role="status">
-        {result?.kind === 'success' && <p className="request__success">{result.text}</p>}
-      </div>
-      <div role="alert">
-        {result?.kind === 'error' && <p className="form__error">{result.text}</p>}
-      </div>
     </section>
   );
 }

@@ -164,7 +164,7 @@ function Handling({ client, request }: { client: SupabaseClient; request: Reques
           ))}
       </dl>
 
-      <AppointmentConfirm client={client} request={request} />
+      <AppointmentConfirm client={client} request={request} onMessage={setMessage} />
 
       <section className="request__handling" aria-label="Suivi de la demande">
         <div className="editor-field">
