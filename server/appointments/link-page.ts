@@ -29,6 +29,8 @@ export interface LinkPage {
   identity: Identity;
   /** What just happened, or what went wrong (a French sentence). */
   notice?: { kind: 'success' | 'error'; text: string };
+  /** The customer asked to cancel: the page asks them to confirm (one tap cancels nothing). */
+  confirmCancel?: boolean;
   /** The first day the date fields offer (Paris, YYYY-MM-DD) and the last. */
   today: string;
   lastDay: string;
@@ -80,8 +82,16 @@ function dayFields(today: string, lastDay: string): string {
 
 function forms(page: LinkPage, state: LinkState['state']): string {
   const token = `<input type="hidden" name="j" value="${e(page.token)}">`;
-  const cancel = `<form method="post" action="${APPOINTMENT_LINK_PATH}" class="action">
+  if (page.confirmCancel)
+    return `<p>Voulez-vous vraiment annuler ce rendez-vous ? Le garage sera prévenu et la demi-journée libérée.</p>
+<form method="post" action="${APPOINTMENT_LINK_PATH}" class="action">
 ${token}<input type="hidden" name="action" value="annuler">
+<button type="submit" class="button button--danger">Oui, annuler le rendez-vous</button>
+</form>
+<p><a href="${APPOINTMENT_LINK_PATH}?j=${encodeURIComponent(page.token)}">Non, garder le rendez-vous</a></p>`;
+  // Asking first: a form that only shows the question, so that one tap cancels nothing.
+  const cancel = `<form method="get" action="${APPOINTMENT_LINK_PATH}" class="action">
+${token}<input type="hidden" name="annuler" value="1">
 <button type="submit" class="button button--danger">Annuler le rendez-vous</button>
 </form>`;
   if (state === 'changement') return cancel;

@@ -60,6 +60,7 @@ export function appointmentLinkRoutes(ctx: AppContext): Hono {
     appointment: LinkState | null,
     status: 200 | 400 | 403 | 404 | 429 | 503,
     notice?: LinkPage['notice'],
+    confirmCancel = false,
   ) => {
     const now = Date.now();
     c.header('Cache-Control', 'no-store');
@@ -69,6 +70,7 @@ export function appointmentLinkRoutes(ctx: AppContext): Hono {
       appointment,
       identity: await identity().catch(() => ({})),
       notice,
+      confirmCancel,
       today: parisToday(now),
       lastDay: parisToday(now + 366 * 86_400_000),
     });
@@ -105,7 +107,7 @@ export function appointmentLinkRoutes(ctx: AppContext): Hono {
         ),
       );
       const state = stateOf(rows[0]?.state);
-      return page(c, token, state, state ? 200 : 404);
+      return page(c, token, state, state ? 200 : 404, undefined, c.req.query('annuler') === '1');
     } catch (error) {
       log.error(`Lien de rendez-vous illisible : ${describeError(error)}`);
       return page(c, token, null, 503, { kind: 'error', text: MESSAGES.failed });

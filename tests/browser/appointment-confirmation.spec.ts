@@ -127,11 +127,16 @@ test.describe('Rendez-vous', () => {
     expect(await axeViolations(checked)).toEqual([]);
     await checker.close();
 
+    // One tap cancels nothing: the page asks first.
     await linkPage.getByRole('button', { name: 'Annuler le rendez-vous' }).click();
+    await expect(linkPage.getByText('Voulez-vous vraiment annuler ce rendez-vous ?')).toBeVisible();
+    const { data: asked } = await serviceDb.from('requests').select('status').eq('id', id).single();
+    expect(asked).toEqual({ status: 'rdv_confirme' });
+    await linkPage.getByRole('button', { name: 'Oui, annuler le rendez-vous' }).click();
     await expect(linkPage.getByRole('status')).toHaveText(
       'Votre rendez-vous est annulé. Le garage est prévenu.',
     );
-    await expect(linkPage.getByRole('button', { name: 'Annuler le rendez-vous' })).toHaveCount(0);
+    await expect(linkPage.getByRole('button', { name: /Annuler le rendez-vous/ })).toHaveCount(0);
     const { data: after } = await serviceDb.from('requests').select('status').eq('id', id).single();
     expect(after).toEqual({ status: 'annulee' });
     await customer.close();
