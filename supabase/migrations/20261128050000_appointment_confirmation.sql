@@ -256,7 +256,7 @@ begin
             r.name || ' demande un autre jour que le '
               || private.half_day_text(r.appointment_date, r.appointment_moment,
                                        r.appointment_time)
-              || '. Rappelez-le pour convenir d''un autre rendez-vous : la demande est « à rappeler ».'
+              || '. La demande est passée « à rappeler » : appelez pour convenir d''un autre rendez-vous.'
               || case when lines <> '' then E'\n\nDemi-journées souhaitées :' || lines else '' end
               || coalesce(E'\n\nSon message :\n' || said, '')
               || E'\n\nTéléphone : ' || coalesce(r.phone, 'non indiqué'));
