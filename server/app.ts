@@ -14,6 +14,7 @@ import { bumpAfterWrites, contentVersion } from './content-version.ts';
 import { EXPOSED_HEADERS, sharedResponseHeaders } from './shared-headers.ts';
 import {
   apiRateLimit,
+  appointmentLinkRateLimit,
   requestRateLimit,
   viewRateLimit,
   visitRateLimit,
@@ -22,6 +23,7 @@ import { refuseEndedSessions } from './auth/session-gate.ts';
 import { apiSecurityHeaders } from './security-headers.ts';
 import { storageRoutes } from './storage/index.ts';
 import { requestFormRoutes } from './requests/form-post.ts';
+import { appointmentLinkRoutes } from './appointments/link-routes.ts';
 import { publishedViews } from './article-views.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 
@@ -119,6 +121,8 @@ export function createApp(ctx: AppContext): App {
     '/rest/v1/rpc/submit_request',
     requestRateLimit(limits, config.trustProxy, () => ctx.outbox?.kick()),
   );
+  for (const fn of ['appointment_link_view', 'appointment_link_cancel', 'appointment_link_change'])
+    api.use(`/rest/v1/rpc/${fn}`, appointmentLinkRateLimit(limits, config.trustProxy));
   api.use('/rest/v1/*', refuseEndedSessions(ctx));
   api.use('/functions/v1/*', refuseEndedSessions(ctx));
   api.use('/storage/v1/*', refuseEndedSessions(ctx));
@@ -137,6 +141,7 @@ export function createApp(ctx: AppContext): App {
   app.use('*', compress());
   app.route('/', seoRoutes(ctx)); // sitemap, robots, and the security headers of every page below
   app.route('/', requestFormRoutes(ctx, site)); // the request form without JavaScript
+  app.route('/', appointmentLinkRoutes(ctx)); // the customer's link to their appointment
   // The theme's stylesheet and the icons made from the logo, read from this server itself.
   app.route(
     '/',

@@ -77,6 +77,8 @@ export interface ServerConfig {
   requestRateLimit: number;
   /** Mails the site sends per hour, all recipients together (0: no limit). */
   mailHourlyLimit: number;
+  /** Uses of the customer's appointment link (page, cancel, another day) per address per hour (0: no limit). */
+  appointmentLinkRateLimit: number;
   /** Requests older than this many months are deleted (docs/product.md, requests). */
   requestRetentionMonths: number;
   /** Password-reset mails asked per client address per hour (0: no limit). */
@@ -299,6 +301,11 @@ export async function configFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     notifyEmail: env.NOTIFY_EMAIL || undefined,
     requestRateLimit: integer('REQUEST_RATE_LIMIT', env.REQUEST_RATE_LIMIT, 5),
     mailHourlyLimit: integer('MAIL_HOURLY_LIMIT', env.MAIL_HOURLY_LIMIT, 100),
+    appointmentLinkRateLimit: integer(
+      'APPOINTMENT_LINK_RATE_LIMIT',
+      env.APPOINTMENT_LINK_RATE_LIMIT,
+      30,
+    ),
     requestRetentionMonths: Math.max(
       1,
       integer('REQUEST_RETENTION_MONTHS', env.REQUEST_RETENTION_MONTHS, REQUEST_RETENTION_MONTHS),

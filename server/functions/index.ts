@@ -30,6 +30,7 @@ export function functionRoutes(
     recordVisit: createVisitRecorder(ctx.db),
     smtpUrl: ctx.config.smtpUrl,
     notifyEmail: ctx.config.notifyEmail,
+    publicOrigin: ctx.siteUrl,
     // The outbox already sends in the background; a call only makes it look now.
     sendRequestMails: () => ctx.outbox?.runOnce() ?? Promise.resolve(0),
   };

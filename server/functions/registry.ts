@@ -1,4 +1,5 @@
 import type { FunctionEnv, FunctionHandler } from '../../supabase/functions/_shared/env.ts';
+import { createHandler as appointments } from '../../supabase/functions/appointments/handler.ts';
 import { createHandler as generateArticles } from '../../supabase/functions/generate-articles/handler.ts';
 import { createHandler as recordVisit } from '../../supabase/functions/recordVisit/handler.ts';
 import { createHandler as requestMails } from '../../supabase/functions/request-mails/handler.ts';
@@ -19,4 +20,5 @@ export const EDGE_FUNCTIONS: readonly EdgeFunction[] = [
   { name: 'recordVisit', verifyJwt: true, createHandler: recordVisit },
   { name: 'generate-articles', verifyJwt: true, createHandler: generateArticles },
   { name: 'request-mails', verifyJwt: true, createHandler: requestMails },
+  { name: 'appointments', verifyJwt: true, createHandler: appointments },
 ];

@@ -16,6 +16,8 @@ export interface Limits {
   viewsPerPost: Limiter;
   /** Quote and appointment requests (submit_request), per address. */
   requests: Limiter;
+  /** The customer's appointment link (page, cancel, another day), per address. */
+  appointmentLinks: Limiter;
   /** Every mail the site sends, all recipients together (one key: MAIL_KEY). */
   mails: Limiter;
   /** Sign-in attempts per (email, address): the failures allowed before 429. */
@@ -48,6 +50,7 @@ export function createLimits(config: ServerConfig, store: StoreFactory = memoryS
     views: limiter('views', config.viewRateLimit, TEN_MINUTES),
     viewsPerPost: limiter('views-post', config.viewRateLimit > 0 ? 1 : 0, TEN_MINUTES),
     requests: limiter('requests', config.requestRateLimit, 3600),
+    appointmentLinks: limiter('appointment-links', config.appointmentLinkRateLimit, 3600),
     mails: limiter('mails', config.mailHourlyLimit, 3600),
     signInPair: limiter('sign-in-pair', config.signInMaxFailures, window),
     signInAddress: limiter('sign-in-address', config.signInMaxFailuresPerAddress, window),

@@ -117,6 +117,22 @@ export function requestRateLimit(
   };
 }
 
+/**
+ * The customer's appointment link, through the API (appointment_link_view, _cancel, _change): a
+ * few uses per address and hour, as for its page (server/appointments/link-routes.ts), so that
+ * nobody tries tokens in bulk.
+ */
+export function appointmentLinkRateLimit(limits: Limits, trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const key = c.req.method === 'OPTIONS' ? undefined : clientKey(c, trustProxy);
+    if (key) {
+      const verdict = await limits.appointmentLinks.take(key);
+      if (!verdict.ok) return refusal(c, verdict, 'Trop d’essais depuis votre adresse.');
+    }
+    await next();
+  };
+}
+
 /** The French answer to a visitor who sent too many requests. */
 export function tooManyRequestsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

@@ -76,6 +76,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     notifyEmail: undefined,
     requestRateLimit: 0,
     mailHourlyLimit: 0,
+    appointmentLinkRateLimit: 0,
     requestRetentionMonths: 24,
     recoveryRateLimit: 0,
     recoveryPerEmailLimit: 0,

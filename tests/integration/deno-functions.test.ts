@@ -125,4 +125,33 @@ describe('the functions served by Deno, against this server', () => {
     );
     expect(rows).toEqual([{ published_at: null }]);
   }, 120_000);
+
+  it('appointments confirms a half-day and queues the mail with its link through this server', async () => {
+    const url = await serve('appointments');
+    const [request] = await sql<{ id: string }>(
+      server.db,
+      `insert into public.requests (name, email, vehicle_make, vehicle_model, vehicle_year, service,
+                                    consent)
+       values ('Camille Martin', 'camille@exemple.fr', 'Peugeot', '208', 2017, 'Vidange', true)
+       returning id`,
+    );
+    const admin = await server.signedInClient(ADMIN.email, ADMIN.password);
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ request_id: request!.id, date: day, moment: 'matin' }),
+    });
+    expect(await res.json()).toEqual({ confirmed: true, mailed: true });
+    const mails = await sql<{ body: string; file: string }>(
+      server.db,
+      `select body, attachments -> 0 ->> 'content' as file from public.request_mails
+        where request_id = $1 and kind = 'confirmation'`,
+      [request!.id],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain('https://garage-exemple.fr/rendez-vous/gerer?j=');
+    expect(mails[0]!.file).toContain('METHOD:PUBLISH');
+  }, 120_000);
 });

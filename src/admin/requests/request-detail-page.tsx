@@ -11,6 +11,7 @@ import type { RequestDetail } from './requests-api.ts';
 import { RequestMails } from './request-mails.tsx';
 import { NextSteps, ReminderLine } from './request-follow-up.tsx';
 import { RequestReply } from '../replies/request-reply.tsx';
+import { AppointmentConfirm } from './appointment-confirm.tsx';
 import {
   mailtoHref,
   preferredDatesText,
@@ -169,6 +170,8 @@ function Handling({ client, request }: { client: SupabaseClient; request: Reques
             </div>
           ))}
       </dl>
+
+      <AppointmentConfirm client={client} request={request} onMessage={setMessage} />
 
       <section className="request__handling" aria-label="Suivi de la demande">
         <ReminderLine request={request} />

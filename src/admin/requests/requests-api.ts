@@ -85,6 +85,12 @@ export interface RequestDetail extends RequestRow {
   note: string | null;
   /** When the reminder of the day before was queued (docs/decisions/077-reminders.md). */
   reminded_at: string | null;
+  /** The confirmed half-day (docs/decisions/074-appointments-foundation.md), when there is one. */
+  appointment_date?: string | null;
+  appointment_moment?: 'matin' | 'apres-midi' | null;
+  appointment_time?: string | null;
+  appointment_note?: string | null;
+  confirmed_at?: string | null;
   mails: RequestMail[];
 }
 

@@ -25,6 +25,11 @@ export interface FunctionEnv {
    */
   siteUrl?: string;
   /**
+   * The public site's origin for links sent in mails (appointments): the self-hosted server gives
+   * its SITE_URL (or the address it listens on); hosted Supabase uses `siteUrl`.
+   */
+  publicOrigin?: string;
+  /**
    * Stores one visit of `page` (recordVisit). The self-hosted server gives one that groups the
    * visits arriving together into one insert; without it, the function inserts through the API.
    */
