@@ -146,3 +146,30 @@ test('the privacy page stops the counting on this browser, and starts it again',
   await page.goto('/');
   expect((await recorded).status()).toBe(200);
 });
+
+test("the back-office's preview of the home page, in a frame, records no visit", async ({
+  page,
+}) => {
+  await page.goto('/mentions-legales');
+  await page.evaluate(() => localStorage.clear());
+  const calls = watchVisits(page);
+  await page.evaluate(() => {
+    const frame = document.createElement('iframe');
+    frame.src = '/';
+    frame.title = 'Aperçu';
+    document.body.append(frame);
+  });
+  const preview = page.frameLocator('iframe[title="Aperçu"]');
+  await expect(preview.locator('#hero h1')).toBeVisible();
+  // Hydrated: React's effects, the visit's among them, have run in the frame.
+  await expect
+    .poll(() =>
+      preview
+        .locator('#hero h1')
+        .evaluate((h1) => Object.keys(h1).some((key) => key.startsWith('__reactFiber'))),
+    )
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual([]);
+  expect(await lastVisit(page)).toBeNull();
+});

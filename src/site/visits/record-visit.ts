@@ -63,9 +63,24 @@ export async function recordHomeVisit(now = Date.now()): Promise<void> {
   }
 }
 
-/** Records the home visit once the page has mounted in the browser (never on the server). */
+/**
+ * Whether the page is shown inside a frame. Only the site's own pages may frame it (its security
+ * headers), so a framed home page is the owner's preview in the back-office, not a visit.
+ */
+function isFramed(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Records the home visit once the page has mounted in the browser (never on the server), unless
+ * the page is the back-office's preview.
+ */
 export function useRecordHomeVisit(): void {
   useEffect(() => {
-    void recordHomeVisit();
+    if (!isFramed()) void recordHomeVisit();
   }, []);
 }
