@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { describeError, log } from '../log.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { recoveryMail } from '../mail/recovery-mail.ts';
+import type { Garage } from '../../supabase/functions/_shared/request-mails.ts';
 import { hashToken } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
 
@@ -51,9 +52,11 @@ export function createRecoveryLinks(db: Database, mailer: Mailer, siteUrl: strin
 
   async function work(request: RecoveryRequest): Promise<void> {
     const link = await issueLink(db, siteUrl, request);
+    if (!link) return;
+    const garage = await garageOf(db);
     // Not awaited: a slow mail server must not hold the next requests' links back. A refused send
     // is logged by the mailer; the owner can ask again.
-    if (link) void mailer.send(recoveryMail(link.to, link.href, siteUrl)).catch(() => undefined);
+    void mailer.send(recoveryMail(link.to, link.href, siteUrl, garage)).catch(() => undefined);
   }
 
   return {
@@ -128,4 +131,23 @@ async function issueLink(
     }).toString();
     return { to: user.email, href: verify.href };
   });
+}
+
+/** The garage's name, address and phone from its identity, to sign the mail; none if unreadable. */
+async function garageOf(db: Database): Promise<Garage> {
+  try {
+    const { rows } = await db.transaction((tx) =>
+      tx.query<Garage>(
+        `select i.content ->> 'name' as name,
+                private.contact_from_identity(i.content) ->> 'phone' as phone,
+                private.contact_from_identity(i.content) ->> 'email' as email,
+                private.contact_from_identity(i.content) ->> 'address' as address
+           from public.site_content i where i.type = 'identity'`,
+      ),
+    );
+    return rows[0] ?? { name: null, phone: null, email: null, address: null };
+  } catch (error) {
+    log.warn(`Identité du garage illisible pour signer l'e-mail : ${describeError(error)}`);
+    return { name: null, phone: null, email: null, address: null };
+  }
 }

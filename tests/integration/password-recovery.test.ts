@@ -1,3 +1,4 @@
+import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -112,6 +113,14 @@ describe.each(backends)('forgotten password (%s)', (_name, start) => {
     expect(mail.to).toEqual([who.email]);
     expect(mail.subject).toMatch(/mot de passe/i);
     expect(mail.text).toMatch(/valable une heure/);
+    // Signed by the garage, as every mail the product sends.
+    const { identity } = DEFAULT_CONTENT;
+    expect(mail.from).toContain(identity.name);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(identity.name);
+      expect(part).toContain(identity.phone);
+      expect(part).toContain(identity.postalCode);
+    }
     const link = linkOf(mail);
     expect(link.searchParams.get('type')).toBe('recovery');
     expect(link.searchParams.get('redirect_to')).toBe(redirectTo);

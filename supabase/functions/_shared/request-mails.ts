@@ -172,13 +172,13 @@ function text(paragraphs: string[], rows: [string, string][], link?: [string, st
 }
 
 /** The sender's name of the garage's mails; none (MAIL_FROM's) when the garage has no name. */
-function senderName(garage: Garage | undefined): { senderName?: string } {
+export function senderName(garage: Garage | undefined): { senderName?: string } {
   const name = garage?.name?.trim();
   return name ? { senderName: visibleText(name) } : {};
 }
 
 /** The garage's signature: its name, address and phone, each when known. */
-function signature(garage: Garage, name: string): string[] {
+export function signature(garage: Garage, name: string): string[] {
   return [
     name,
     ...(garage.address ? [garage.address] : []),
