@@ -90,11 +90,13 @@ describe.each(backends)('appointment confirmation (%s)', (_name, start) => {
     });
     expect(error).toBeNull();
     await expect
-      .poll(async () =>
-        sql(
-          server.db,
-          "select count(*)::int as n from public.request_mails where status = 'en_attente'",
-        ),
+      .poll(
+        async () =>
+          sql(
+            server.db,
+            "select count(*)::int as n from public.request_mails where status = 'en_attente'",
+          ),
+        { timeout: 15_000 },
       )
       .toEqual([{ n: 0 }]);
     smtp.received.length = 0;

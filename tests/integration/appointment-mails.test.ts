@@ -56,11 +56,13 @@ describe.each(backends)('appointment foundations (%s)', (_name, start) => {
   /** Waits for the mails of the new requests to leave, then forgets them. */
   async function settled() {
     await expect
-      .poll(async () =>
-        sql(
-          server.db,
-          "select count(*)::int as n from public.request_mails where status = 'en_attente'",
-        ),
+      .poll(
+        async () =>
+          sql(
+            server.db,
+            "select count(*)::int as n from public.request_mails where status = 'en_attente'",
+          ),
+        { timeout: 15_000 },
       )
       .toEqual([{ n: 0 }]);
     smtp.received.length = 0;
@@ -142,8 +144,10 @@ describe.each(backends)('appointment foundations (%s)', (_name, start) => {
 
     // The request shows the mail and where it stands.
     await expect
-      .poll(async () =>
-        sql(server.db, "select status from public.request_mails where kind = 'confirmation'"),
+      .poll(
+        async () =>
+          sql(server.db, "select status from public.request_mails where kind = 'confirmation'"),
+        { timeout: 15_000 },
       )
       .toEqual([{ status: 'envoye' }]);
   });

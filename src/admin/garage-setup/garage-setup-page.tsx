@@ -68,6 +68,20 @@ function Setup({ content }: { content: SiteContent }) {
   const go = (next: string) => setParams({ [STEP_PARAM]: next });
   const nextSlug = SETUP_STEPS[index + 1]?.slug ?? END;
 
+  // A step is marked skipped once it is left: the owner may still choose to stay on it when asked
+  // about unsaved changes.
+  const skipping = useRef<string | null>(null);
+  useEffect(() => {
+    const left = skipping.current;
+    if (!left || left === slug) return;
+    skipping.current = null;
+    update((current) =>
+      current.steps[left]
+        ? current
+        : { ...current, steps: { ...current.steps, [left]: 'skipped' } },
+    );
+  }, [slug, update]);
+
   // Reaching the end screen is the end of the setup: the home no longer offers it first.
   useEffect(() => {
     if (!step) writeProgress({ ...readProgress(), finished: true });
@@ -126,12 +140,7 @@ function Setup({ content }: { content: SiteContent }) {
             update((current) => ({ ...current, steps: { ...current.steps, [step.slug]: 'saved' } }))
           }
           onSkip={() => {
-            if (!progress.steps[step.slug]) {
-              update((current) => ({
-                ...current,
-                steps: { ...current.steps, [step.slug]: 'skipped' },
-              }));
-            }
+            skipping.current = step.slug;
             go(nextSlug);
           }}
           onNext={() => go(nextSlug)}

@@ -73,8 +73,9 @@ const cardValue = (label: string) =>
   [...container.querySelectorAll('.stats__card')]
     .find((card) => card.querySelector('.stats__card-label')?.textContent === label)
     ?.querySelector('.stats__card-value')?.textContent;
+/** The visits' table: the first of the page (the requests' sources follow it). */
 const rows = () =>
-  [...container.querySelectorAll('tbody tr')].map((tr) =>
+  [...(container.querySelector('.stats__table tbody')?.querySelectorAll('tr') ?? [])].map((tr) =>
     [...tr.children].map((cell) => cell.textContent),
   );
 
