@@ -1,4 +1,5 @@
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import { PROGRESS_KEY } from '../../src/admin/garage-setup/progress.ts';
 import { SETUP_STEPS } from '../../src/admin/garage-setup/steps.ts';
 import { expect, test } from './fixtures.ts';
 import { startEachTestWith, useAdminSession } from './admin-session.ts';
@@ -17,7 +18,8 @@ startEachTestWith(apiHeaders, {
 test('skipping with unsaved changes: staying keeps the step to do, leaving marks it skipped', async ({
   page,
 }) => {
-  await page.evaluate(() => localStorage.clear());
+  // This browser's progress only: the session is kept in the same storage.
+  await page.evaluate((key) => localStorage.removeItem(key), PROGRESS_KEY);
   await page.reload();
   const steps = page.getByRole('navigation', { name: 'Étapes de la configuration' });
   const firstStep = steps.getByRole('link', { name: new RegExp(first!.title) });

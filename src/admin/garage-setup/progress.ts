@@ -12,12 +12,12 @@ export interface SetupProgress {
   finished: boolean;
 }
 
-const KEY = 'garage-setup-progress';
+export const PROGRESS_KEY = 'garage-setup-progress';
 const EMPTY: SetupProgress = { steps: {}, finished: false };
 
 export function readProgress(): SetupProgress {
   try {
-    const stored = JSON.parse(localStorage.getItem(KEY) ?? 'null') as SetupProgress | null;
+    const stored = JSON.parse(localStorage.getItem(PROGRESS_KEY) ?? 'null') as SetupProgress | null;
     if (stored && typeof stored.steps === 'object' && stored.steps) {
       return { steps: stored.steps, finished: stored.finished === true };
     }
@@ -29,7 +29,7 @@ export function readProgress(): SetupProgress {
 
 export function writeProgress(progress: SetupProgress): void {
   try {
-    localStorage.setItem(KEY, JSON.stringify(progress));
+    localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
   } catch {
     // Not kept: the owner only loses the resume point, never content.
   }
