@@ -6,7 +6,7 @@ import { isPgError } from '../db/database.ts';
 import { describeError, log } from '../log.ts';
 import { isCrossSitePost } from '../requests/form-post.ts';
 import { parisToday } from '../../src/lib/hours/paris-day.ts';
-import type { Identity } from '../../supabase/functions/appointments/confirmation-mail.ts';
+import type { Identity } from '../../supabase/functions/appointments/appointment-text.ts';
 import { APPOINTMENT_LINK_PATH } from '../../supabase/functions/appointments/handler.ts';
 import {
   LINK_CSS,
@@ -87,7 +87,7 @@ export function appointmentLinkRoutes(ctx: AppContext): Hono {
     c.header('Retry-After', '3600');
     return page(c, token, null, 429, {
       kind: 'error',
-      text: 'Trop d’essais depuis votre connexion. Réessayez dans une heure, ou appelez le garage.',
+      text: MESSAGES.tooMany,
     });
   };
 
