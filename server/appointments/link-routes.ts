@@ -8,6 +8,7 @@ import { isCrossSitePost } from '../requests/form-post.ts';
 import { parisToday } from '../../src/lib/hours/paris-day.ts';
 import type { Identity } from '../../supabase/functions/appointments/appointment-text.ts';
 import { APPOINTMENT_LINK_PATH } from '../../supabase/functions/appointments/handler.ts';
+import { wantedHalfDays } from '../../src/site/appointment-link/link-texts.ts';
 import {
   LINK_CSS,
   LINK_STYLESHEET,
@@ -31,9 +32,12 @@ const stateOf = (text: string | null | undefined): LinkState | null =>
 
 /** The half-days the form asks for, as appointment_link_change takes them (blank ones dropped). */
 export function wantedFromForm(fields: Fields): { date: string; moment: string }[] {
-  return [1, 2, 3]
-    .map((n) => ({ date: field(fields, `date${n}`).trim(), moment: field(fields, `moment${n}`) }))
-    .filter((wanted) => wanted.date !== '');
+  return wantedHalfDays(
+    [1, 2, 3].map((n) => ({
+      date: field(fields, `date${n}`),
+      moment: field(fields, `moment${n}`),
+    })),
+  );
 }
 
 /**
