@@ -1,26 +1,26 @@
 import { escapeHtml as e } from '../../supabase/functions/_shared/request-mails.ts';
 import {
   addressText,
-  halfDayText,
   mapLink,
-  type HalfDay,
   type Identity,
-} from '../../supabase/functions/appointments/confirmation-mail.ts';
+} from '../../supabase/functions/appointments/appointment-text.ts';
 import { APPOINTMENT_LINK_PATH } from '../../supabase/functions/appointments/handler.ts';
+import {
+  LABELS,
+  linkPageTitle,
+  linkView,
+  MESSAGES,
+  type LinkState,
+} from '../../src/site/appointment-link/link-texts.ts';
+
+// The words and the state→text logic are the public site's page's too (src/site/appointment-link).
+export { MESSAGES, type LinkState };
 
 /**
  * The page of the customer's link (docs/decisions/076-appointment-confirmation.md): the
  * appointment's day and half-day and the garage, nothing else of the request, and two plain
  * forms (cancel, ask for another day) that work without JavaScript.
  */
-
-/** What appointment_link_view answers for a valid link. */
-export interface LinkState {
-  state: 'confirme' | 'changement' | 'annule' | 'clos';
-  date: string;
-  moment: HalfDay;
-  time: string | null;
-}
 
 export interface LinkPage {
   token: string;
@@ -38,32 +38,17 @@ export interface LinkPage {
 
 export const LINK_STYLESHEET = `${APPOINTMENT_LINK_PATH}.css`;
 
-export const MESSAGES = {
-  invalid:
-    'Ce lien n’est plus valable : le rendez-vous est passé, a été déplacé ou n’existe plus. Pour toute question, appelez le garage.',
-  cancelled: 'Votre rendez-vous est annulé. Le garage est prévenu.',
-  alreadyCancelled: 'Ce rendez-vous est annulé.',
-  changeSent:
-    'Votre demande d’un autre jour est envoyée : le garage vous rappelle pour convenir d’une nouvelle date.',
-  closed:
-    'Ce rendez-vous ne peut plus être changé en ligne. Pour toute question, appelez le garage.',
-  crossSite:
-    'Rien n’a été changé : la demande ne venait pas de cette page. Réessayez depuis le lien de votre e-mail.',
-  failed:
-    'Rien n’a pu être enregistré pour le moment. Réessayez dans quelques minutes, ou appelez le garage.',
-} as const;
-
 function garageBlock(identity: Identity): string {
-  const name = identity.name?.trim() || 'Le garage';
+  const name = identity.name?.trim() || LABELS.garage;
   const address = addressText(identity);
   return [
-    '<section class="garage" aria-label="Le garage">',
+    `<section class="garage" aria-label="${LABELS.garage}">`,
     `<h2>${e(name)}</h2>`,
     address
-      ? `<p>${e(address)}<br><a href="${e(mapLink(identity))}" rel="noreferrer">Voir le plan</a></p>`
+      ? `<p>${e(address)}<br><a href="${e(mapLink(identity))}" rel="noreferrer">${LABELS.map}</a></p>`
       : '',
     identity.phone
-      ? `<p><a class="button" href="tel:${e(identity.phone.replace(/[^+\d]/g, ''))}">Appeler le ${e(identity.phone)}</a></p>`
+      ? `<p><a class="button" href="tel:${e(identity.phone.replace(/[^+\d]/g, ''))}">${e(LABELS.call(identity.phone))}</a></p>`
       : '',
     '</section>',
   ].join('\n');
@@ -72,37 +57,37 @@ function garageBlock(identity: Identity): string {
 function dayFields(today: string, lastDay: string): string {
   return [1, 2, 3]
     .map(
-      (n) => `<fieldset class="half-day"><legend>Demi-journée souhaitée ${n} (facultatif)</legend>
-<label>Jour <input type="date" name="date${n}" min="${today}" max="${lastDay}"></label>
-<label>Moment <select name="moment${n}"><option value="matin">Matin</option><option value="apres-midi">Après-midi</option></select></label>
+      (n) => `<fieldset class="half-day"><legend>${LABELS.halfDay(n)}</legend>
+<label>${LABELS.day} <input type="date" name="date${n}" min="${today}" max="${lastDay}"></label>
+<label>${LABELS.moment} <select name="moment${n}"><option value="matin">${LABELS.morning}</option><option value="apres-midi">${LABELS.afternoon}</option></select></label>
 </fieldset>`,
     )
     .join('\n');
 }
 
-function forms(page: LinkPage, state: LinkState['state']): string {
+function forms(page: LinkPage, canChange: boolean): string {
   const token = `<input type="hidden" name="j" value="${e(page.token)}">`;
   if (page.confirmCancel)
-    return `<p>Voulez-vous vraiment annuler ce rendez-vous ? Le garage sera prévenu et la demi-journée libérée.</p>
+    return `<p>${LABELS.confirmQuestion}</p>
 <form method="post" action="${APPOINTMENT_LINK_PATH}" class="action">
 ${token}<input type="hidden" name="action" value="annuler">
-<button type="submit" class="button button--danger">Oui, annuler le rendez-vous</button>
+<button type="submit" class="button button--danger">${LABELS.confirmYes}</button>
 </form>
-<p><a href="${APPOINTMENT_LINK_PATH}?j=${encodeURIComponent(page.token)}">Non, garder le rendez-vous</a></p>`;
+<p><a href="${APPOINTMENT_LINK_PATH}?j=${encodeURIComponent(page.token)}">${LABELS.confirmNo}</a></p>`;
   // Asking first: a form that only shows the question, so that one tap cancels nothing.
   const cancel = `<form method="get" action="${APPOINTMENT_LINK_PATH}" class="action">
 ${token}<input type="hidden" name="annuler" value="1">
-<button type="submit" class="button button--danger">Annuler le rendez-vous</button>
+<button type="submit" class="button button--danger">${LABELS.cancel}</button>
 </form>`;
-  if (state === 'changement') return cancel;
+  if (!canChange) return cancel;
   return `${cancel}
 <form method="post" action="${APPOINTMENT_LINK_PATH}" class="action">
 ${token}<input type="hidden" name="action" value="changer">
-<h2>Demander un autre jour</h2>
-<label for="message">Votre message (facultatif, 500 caractères au plus)</label>
+<h2>${LABELS.changeHeading}</h2>
+<label for="message">${LABELS.message}</label>
 <textarea id="message" name="message" rows="3" maxlength="500"></textarea>
 ${dayFields(page.today, page.lastDay)}
-<button type="submit" class="button">Demander un autre jour</button>
+<button type="submit" class="button">${LABELS.changeSubmit}</button>
 </form>`;
 }
 
@@ -117,24 +102,10 @@ export function linkPageHtml(page: LinkPage): string {
   if (!a) {
     if (!page.notice) body.push(`<p class="notice notice--error">${e(MESSAGES.invalid)}</p>`);
   } else {
-    const when = halfDayText(a.date, a.moment, a.time);
-    const stateText =
-      a.state === 'annule'
-        ? page.notice
-          ? ''
-          : MESSAGES.alreadyCancelled
-        : a.state === 'changement'
-          ? page.notice
-            ? ''
-            : MESSAGES.changeSent
-          : a.state === 'clos'
-            ? MESSAGES.closed
-            : '';
-    body.push(
-      `<p class="when">${a.state === 'annule' ? 'Rendez-vous annulé' : 'Rendez-vous'} : <strong>${e(when)}</strong></p>`,
-    );
-    if (stateText) body.push(`<p class="notice">${e(stateText)}</p>`);
-    if (a.state === 'confirme' || a.state === 'changement') body.push(forms(page, a.state));
+    const view = linkView(a, Boolean(page.notice));
+    body.push(`<p class="when">${view.label} : <strong>${e(view.when)}</strong></p>`);
+    if (view.stateText) body.push(`<p class="notice">${e(view.stateText)}</p>`);
+    if (view.canCancel) body.push(forms(page, view.canChange));
   }
   body.push(garageBlock(page.identity));
   return [
@@ -144,9 +115,9 @@ export function linkPageHtml(page: LinkPage): string {
     '<meta name="robots" content="noindex">',
     '<meta name="referrer" content="no-referrer">',
     `<link rel="stylesheet" href="${LINK_STYLESHEET}">`,
-    `<title>Votre rendez-vous – ${e(page.identity.name?.trim() || 'Garage')}</title></head>`,
+    `<title>${e(linkPageTitle(page.identity.name))}</title></head>`,
     '<body><main>',
-    '<h1>Votre rendez-vous</h1>',
+    `<h1>${LABELS.heading}</h1>`,
     ...body,
     '</main></body></html>',
   ].join('\n');

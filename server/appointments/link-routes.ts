@@ -6,8 +6,9 @@ import { isPgError } from '../db/database.ts';
 import { describeError, log } from '../log.ts';
 import { isCrossSitePost } from '../requests/form-post.ts';
 import { parisToday } from '../../src/lib/hours/paris-day.ts';
-import type { Identity } from '../../supabase/functions/appointments/confirmation-mail.ts';
+import type { Identity } from '../../supabase/functions/appointments/appointment-text.ts';
 import { APPOINTMENT_LINK_PATH } from '../../supabase/functions/appointments/handler.ts';
+import { wantedHalfDays } from '../../src/site/appointment-link/link-texts.ts';
 import {
   LINK_CSS,
   LINK_STYLESHEET,
@@ -31,9 +32,12 @@ const stateOf = (text: string | null | undefined): LinkState | null =>
 
 /** The half-days the form asks for, as appointment_link_change takes them (blank ones dropped). */
 export function wantedFromForm(fields: Fields): { date: string; moment: string }[] {
-  return [1, 2, 3]
-    .map((n) => ({ date: field(fields, `date${n}`).trim(), moment: field(fields, `moment${n}`) }))
-    .filter((wanted) => wanted.date !== '');
+  return wantedHalfDays(
+    [1, 2, 3].map((n) => ({
+      date: field(fields, `date${n}`),
+      moment: field(fields, `moment${n}`),
+    })),
+  );
 }
 
 /**
@@ -87,7 +91,7 @@ export function appointmentLinkRoutes(ctx: AppContext): Hono {
     c.header('Retry-After', '3600');
     return page(c, token, null, 429, {
       kind: 'error',
-      text: 'Trop d’essais depuis votre connexion. Réessayez dans une heure, ou appelez le garage.',
+      text: MESSAGES.tooMany,
     });
   };
 

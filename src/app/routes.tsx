@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { HomePage } from '../site/home/home-page.tsx';
 import { LEGAL_PAGES, legalPageAt, type LegalPage } from '../site/legal/legal-pages.ts';
+import { LINK_PAGE_PATH } from '../site/appointment-link/link-texts.ts';
 import { REQUEST_FORM_PATH } from '../site/request/request-route.ts';
 import { PageLoading } from '../lib/page-loading.tsx';
 import { preloadable } from '../lib/preloadable.ts';
@@ -22,6 +23,11 @@ const articlePage = preloadable(() => import('../site/blog/article-page.tsx'));
 const notFoundPage = preloadable(() => import('../site/not-found-page.tsx'));
 const legalPage = preloadable(() => import('../site/legal/legal-page.tsx'));
 const requestPage = preloadable(() => import('../site/request/request-page.tsx'));
+// The customer's appointment link, for a static host: the self-hosted server answers it itself
+// (server/appointments/), with a page of plain forms that loads no script.
+const appointmentLinkPage = preloadable(
+  () => import('../site/appointment-link/appointment-link-page.tsx'),
+);
 
 function BlogListRoute() {
   const { BlogListPage } = blogListPage.useModule();
@@ -43,6 +49,11 @@ function RequestRoute() {
   return <RequestPage />;
 }
 
+function AppointmentLinkRoute() {
+  const { AppointmentLinkPage } = appointmentLinkPage.useModule();
+  return <AppointmentLinkPage />;
+}
+
 function NotFoundRoute() {
   const { NotFoundPage } = notFoundPage.useModule();
   return <NotFoundPage />;
@@ -55,6 +66,7 @@ export function preloadPage(pathname: string): Promise<unknown> {
   if (path === '/blog' || /^\/blog\/page\/[^/]+$/.test(path)) return blogListPage.preload();
   if (legalPageAt(path)) return legalPage.preload();
   if (path === REQUEST_FORM_PATH) return requestPage.preload();
+  if (path === LINK_PAGE_PATH) return appointmentLinkPage.preload();
   return /^\/blog\/[^/]+$/.test(path) ? articlePage.preload() : notFoundPage.preload();
 }
 
@@ -72,6 +84,7 @@ export function AppRoutes() {
           </Route>
         ))}
         <Route path={REQUEST_FORM_PATH} component={RequestRoute} />
+        <Route path={LINK_PAGE_PATH} component={AppointmentLinkRoute} />
         <Route path={ADMIN_PATHS} component={AdminApp} />
         <Route component={NotFoundRoute} />
       </Switch>

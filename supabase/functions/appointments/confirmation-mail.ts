@@ -1,13 +1,30 @@
 import { createEvent, type DateArray } from 'ics';
 import { parisInstant } from './paris-time.ts';
+import {
+  addressText,
+  clock,
+  halfDayText,
+  mapLink,
+  noon,
+  type HalfDay,
+  type Identity,
+} from './appointment-text.ts';
+
+// The shared words are part of this mail's interface (handler.ts, the server's link page).
+export {
+  addressText,
+  clock,
+  halfDayText,
+  mapLink,
+  type HalfDay,
+  type Identity,
+} from './appointment-text.ts';
 
 /**
  * The customer's confirmation mail (docs/decisions/076-appointment-confirmation.md): written when
  * queued, in French, with its calendar file. The queue adds the garage's signature: none here.
  * Pure: everything it says comes from its arguments.
  */
-
-export type HalfDay = 'matin' | 'apres-midi';
 
 interface TimeRange {
   opens: string;
@@ -19,17 +36,6 @@ export interface Hours {
   week: Record<string, TimeRange[]>;
   closures?: { from: string; to: string }[];
   openings?: { date: string; ranges: TimeRange[] }[];
-}
-
-/** The garage's identity, as far as this mail reads it (schemas/identity.schema.json). */
-export interface Identity {
-  name?: string;
-  street?: string;
-  postalCode?: string;
-  city?: string;
-  phone?: string;
-  latitude?: number;
-  longitude?: number;
 }
 
 export interface Appointment {
@@ -49,24 +55,6 @@ export interface ConfirmationMail {
 }
 
 const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
-const DAY_LONG = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const noon = (date: string) => new Date(`${date}T12:00:00Z`);
-
-/** '09:30' → '9h30'. */
-export const clock = (time: string) => `${Number(time.slice(0, 2))}h${time.slice(3, 5)}`;
-
-/** « mardi 1 décembre 2026, le matin (vers 9h30) ». */
-export function halfDayText(date: string, moment: HalfDay, time: string | null): string {
-  const day = DAY_LONG.format(noon(date));
-  const part = moment === 'matin' ? 'le matin' : 'l’après-midi';
-  return `${day}, ${part}${time ? ` (vers ${clock(time)})` : ''}`;
-}
 
 /**
  * The hours of a day: a special opening that day, else nothing during a closure, else the week's.
@@ -97,20 +85,6 @@ export function halfDayRange(hours: Hours, date: string, moment: HalfDay): TimeR
 }
 const min = (a: string, b: string) => (a < b ? a : b);
 const max = (a: string, b: string) => (a > b ? a : b);
-
-export function addressText(identity: Identity): string {
-  const town = [identity.postalCode, identity.city].filter(Boolean).join(' ');
-  return [identity.street, town].filter(Boolean).join(', ');
-}
-
-/** A map link that opens the phone's maps app: the coordinates when set, else the address. */
-export function mapLink(identity: Identity): string {
-  const query =
-    typeof identity.latitude === 'number' && typeof identity.longitude === 'number'
-      ? `${identity.latitude},${identity.longitude}`
-      : [identity.name, addressText(identity)].filter(Boolean).join(', ');
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
-}
 
 const utc = (ms: number): DateArray => {
   const d = new Date(ms);
