@@ -215,19 +215,17 @@ test('a new owner sets the garage up from the link at 390 px', async ({ browser 
 
   // 8. The partners' pages.
   await step(8, 'Financement et véhicules');
-  const financing = page.getByRole('region', { name: 'Financement', exact: true });
+  const partners = page.getByRole('region', { name: 'Vos partenaires', exact: true });
   await fill(
-    financing.getByLabel(label('Simulateur du partenaire financier')),
+    partners.getByLabel(label('Simulateur du partenaire financier')),
     'https://simulateur.cofinauto.fr/garage-des-tilleuls',
   );
-  await fill(financing.getByLabel(label('Organisme de financement')), 'Cofinauto');
-  await save(financing);
-  const vehicles = page.getByRole('region', { name: "Véhicules d'occasion" });
+  await fill(partners.getByLabel(label('Organisme de financement')), 'Cofinauto');
   await fill(
-    vehicles.getByLabel(label('Adresse du diaporama')),
+    partners.getByLabel(label('Diaporama du partenaire véhicules')),
     'https://annonces.mon-partenaire-auto.fr/garage-des-tilleuls',
   );
-  await save(vehicles);
+  await save(partners);
   await next();
 
   // The end: nothing left to do.

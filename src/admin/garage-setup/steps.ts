@@ -124,8 +124,13 @@ export const SETUP_STEPS: readonly SetupStep[] = [
     intro:
       "Si vous proposez un paiement en plusieurs fois ou des véhicules d'occasion avec un partenaire, donnez ici les adresses de leurs pages. Sinon, passez cette étape et masquez ces sections dans « Gestion des sections ».",
     parts: [
-      { type: 'identity', title: 'Financement', fields: ['financingSimulatorUrl', 'lender'] },
-      { type: 'vehicles', title: "Véhicules d'occasion", fields: ['iframeUrl'] },
+      // Both addresses belong to the identity (docs/decisions/081-partner-addresses-in-identity.md):
+      // one form, so that one save holds them.
+      {
+        type: 'identity',
+        title: 'Vos partenaires',
+        fields: ['financingSimulatorUrl', 'lender', 'vehiclesSlideshowUrl'],
+      },
     ],
   },
 ];
