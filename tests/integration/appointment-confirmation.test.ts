@@ -7,7 +7,7 @@ import type { ServerConfig } from '../../server/config.ts';
 import { clientsFor, sql, type Clients } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { openDayFromNow } from '../helpers/open-days.ts';
-import { signedStart } from '../helpers/request-start.ts';
+import { signedStart, visitorRequest } from '../helpers/request-start.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.ts';
 
@@ -73,20 +73,7 @@ describe.each(backends)('appointment confirmation (%s)', (_name, start) => {
   /** A request as a visitor sends it, its own mails sent and forgotten; resolves with its id. */
   async function submit(extra: Record<string, unknown> = {}): Promise<string> {
     const { data: id, error } = await clients.visitor.rpc('submit_request', {
-      payload: {
-        name: 'Camille Martin',
-        phone: '06 12 34 56 78',
-        email: 'camille@exemple.fr',
-        vehicle_make: 'Peugeot',
-        vehicle_model: '208',
-        vehicle_year: 2017,
-        service: DEFAULT_CONTENT.services.servicesList[0],
-        message: 'Bruit étrange au freinage',
-        consent: true,
-        website: '',
-        started_at: started,
-        ...extra,
-      },
+      payload: visitorRequest(started, { message: 'Bruit étrange au freinage', ...extra }),
     });
     expect(error).toBeNull();
     await expect

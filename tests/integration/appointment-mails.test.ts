@@ -4,7 +4,7 @@ import type { ServerConfig } from '../../server/config.ts';
 import { clientsFor, sql, type Clients } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { openDayFromNow } from '../helpers/open-days.ts';
-import { signedStart } from '../helpers/request-start.ts';
+import { signedStart, visitorRequest } from '../helpers/request-start.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
@@ -71,20 +71,10 @@ describe.each(backends)('appointment foundations (%s)', (_name, start) => {
   /** Sends the form as a visitor would, with where they came from; resolves with the stored row. */
   async function submit(extra: Record<string, unknown>) {
     const { data: id, error } = await clients.visitor.rpc('submit_request', {
-      payload: {
-        name: 'Camille Martin',
-        phone: '06 12 34 56 78',
-        email: 'camille@exemple.fr',
-        vehicle_make: 'Peugeot',
-        vehicle_model: '208',
-        vehicle_year: 2017,
-        service: DEFAULT_CONTENT.services.servicesList[0],
+      payload: visitorRequest(started, {
         preferred_dates: [{ date: openDayFromNow(3), moment: 'matin' }],
-        consent: true,
-        website: '',
-        started_at: started,
         ...extra,
-      },
+      }),
     });
     expect(error).toBeNull();
     const { data } = await clients.admin

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../../server/config.ts';
 import { clientsFor, sql, type Clients } from '../helpers/fixtures.ts';
 import { openDayFromNow } from '../helpers/open-days.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
-import { signedStart } from '../helpers/request-start.ts';
+import { signedStart, visitorRequest } from '../helpers/request-start.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 // Appointments by half-day (docs/decisions/075-capacity-in-half-days.md): what visitors may read of
@@ -67,18 +67,11 @@ describe.each(backends)('half-days and their capacity (%s)', (_name, start) => {
 
   const askFor = (date: string, moment: string) =>
     clients.visitor.rpc('submit_request', {
-      payload: {
-        name: 'Camille Martin',
-        phone: '06 12 34 56 78',
-        vehicle_make: 'Peugeot',
-        vehicle_model: '208',
-        vehicle_year: 2017,
+      payload: visitorRequest(started, {
+        email: undefined,
         service: 'Autre',
         preferred_dates: [{ date, moment }],
-        consent: true,
-        website: '',
-        started_at: started,
-      },
+      }),
     });
 
   it('tells visitors how many appointments take each half-day, and nothing else', async () => {

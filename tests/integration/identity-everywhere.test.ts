@@ -6,7 +6,7 @@ import { contactFromIdentity } from '../../src/content/garage-address.ts';
 import type { IdentityContent } from '../../src/content/generated/types.ts';
 import { clientsFor } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
-import { signedStart } from '../helpers/request-start.ts';
+import { signedStart, visitorRequest } from '../helpers/request-start.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { buildServerBundle } from './site-build.ts';
@@ -118,22 +118,12 @@ describe.each(backends)('an identity change reaches every place that shows it (%
   const mails = async (): Promise<Places> => {
     smtp.received.length = 0;
     const { error } = await server.anonClient().rpc('submit_request', {
-      payload: {
-        name: 'Camille Martin',
-        phone: '06 12 34 56 78',
+      payload: visitorRequest(started, {
         // The acknowledgement goes to an address once a day at most.
         email: `camille${++visitors}@exemple.fr`,
-        vehicle_make: 'Peugeot',
-        vehicle_model: '208',
-        vehicle_year: 2017,
         plate: null,
-        service: DEFAULT_CONTENT.services.servicesList[0],
-        preferred_dates: [],
         message: null,
-        consent: true,
-        website: '',
-        started_at: started,
-      },
+      }),
     });
     expect(error).toBeNull();
     const received = await smtp.waitFor(2);

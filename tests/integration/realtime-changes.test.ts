@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { clientsFor, resetData, type Clients } from '../helpers/fixtures.ts';
 import { openDayFromNow } from '../helpers/open-days.ts';
-import { signedStart } from '../helpers/request-start.ts';
+import { signedStart, visitorRequest } from '../helpers/request-start.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { changeLog, refusedJoin, subscribed, until, type ChangeLog } from '../helpers/realtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -16,21 +16,13 @@ const SERVICE = DEFAULT_CONTENT.services.servicesList[0]!;
 
 /** A request as the form sends it, with a start the database signed 20 seconds ago. */
 async function request(server: TestServer, name: string) {
-  return {
+  return visitorRequest(await signedStart(server.db), {
     name,
-    phone: '06 12 34 56 78',
-    email: 'camille@exemple.fr',
-    vehicle_make: 'Peugeot',
-    vehicle_model: '208',
-    vehicle_year: 2017,
     plate: 'AB-123-CD',
     service: SERVICE,
     preferred_dates: [{ date: openDayFromNow(3), moment: 'matin' }],
     message: 'Bruit au freinage.',
-    consent: true,
-    website: '',
-    started_at: await signedStart(server.db),
-  };
+  });
 }
 
 describe.each([

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
-import { countByStatus } from '../../src/admin/requests/requests-api.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -223,20 +222,6 @@ describe.each(backends)('the reminder the day before (%s)', (_name, start) => {
     );
     const [mail] = await smtp.waitFor(1);
     expect(mail!.subject).toMatch(/^Rappel : votre rendez-vous du /);
-  });
-
-  it('counts the appointments of a period by status, for administrators', async () => {
-    await appointment(server.db, { status: 'non_venu', date: '2030-03-01' });
-    await appointment(server.db, { status: 'non_venu', date: '2030-03-31' });
-    await appointment(server.db, { status: 'terminee', date: '2030-03-12' });
-    await appointment(server.db, { status: 'non_venu', date: '2030-04-01' });
-    await appointment(server.db, { status: 'non_venu', date: '2030-02-28' });
-    expect(await countByStatus(clients.admin, '2030-03-01', '2030-04-01')).toEqual({
-      non_venu: 2,
-      terminee: 1,
-    });
-    await expect(countByStatus(clients.visitor, '2030-03-01', '2030-04-01')).rejects.toThrow();
-    await expect(countByStatus(clients.member, '2030-03-01', '2030-04-01')).rejects.toThrow();
   });
 });
 

@@ -10,7 +10,7 @@ import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { listRequests, readRequest } from '../../src/admin/requests/requests-api.ts';
 import { requestFrom } from '../helpers/from-address.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { signedStart } from '../helpers/request-start.ts';
+import { signedStart, visitorRequest } from '../helpers/request-start.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { openDayFromNow } from '../helpers/open-days.ts';
 import type { HoursContent } from '../../src/content/generated/types.ts';
@@ -43,13 +43,7 @@ let started = '';
 
 /** What a visitor who took their time sends. */
 function validPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name: 'Camille Martin',
-    phone: '06 12 34 56 78',
-    email: 'camille@exemple.fr',
-    vehicle_make: 'Peugeot',
-    vehicle_model: '208',
-    vehicle_year: 2017,
+  return visitorRequest(started, {
     plate: 'AB-123-CD',
     service: SERVICE,
     preferred_dates: [
@@ -57,11 +51,8 @@ function validPayload(overrides: Record<string, unknown> = {}): Record<string, u
       { date: openDayFromNow(3, 1), moment: 'apres-midi' },
     ],
     message: 'Bruit au freinage depuis une semaine.',
-    consent: true,
-    website: '',
-    started_at: started,
     ...overrides,
-  };
+  });
 }
 
 const TITLES = Object.fromEntries(

@@ -155,28 +155,3 @@ export async function readGarageName(client: SupabaseClient): Promise<string> {
   const name = (data?.content as { name?: unknown } | undefined)?.name;
   return typeof name === 'string' ? name : '';
 }
-
-/** Appointments counted by status (only the statuses present), e.g. a month's no-shows. */
-export type StatusCounts = Partial<Record<RequestStatus, number>>;
-
-/**
- * How many appointments of the days `from` (included) to `to` (excluded), as 'YYYY-MM-DD', end in
- * each status: `(await countByStatus(client, '2026-11-01', '2026-12-01')).non_venu ?? 0` is
- * November's no-shows. One grouped count in the database (count_requests_by_status), for
- * administrators only.
- */
-export async function countByStatus(
-  client: SupabaseClient,
-  from: string,
-  to: string,
-): Promise<StatusCounts> {
-  const { data, error } = await client.rpc('count_requests_by_status', {
-    from_day: from,
-    to_day: to,
-  });
-  if (error) throw error;
-  const counts: StatusCounts = {};
-  for (const row of (data ?? []) as { status: RequestStatus; requests: number }[])
-    counts[row.status] = Number(row.requests);
-  return counts;
-}
