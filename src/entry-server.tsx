@@ -13,6 +13,7 @@ import { siteScriptTags } from './app/site-scripts.server.ts';
 import { preloadPage } from './app/routes.tsx';
 import { contentKeys } from './content/api.ts';
 import { parseSiteContent, type SiteContent } from './content/content.ts';
+import { contentExpiry } from './content/expiry.ts';
 import { preloadMarkdown, preloadSafeHtml } from './lib/markdown/lazy.tsx';
 import type { Article } from './site/blog/api/article.ts';
 import { blogPostKeys } from './site/blog/api/keys.ts';
@@ -96,6 +97,12 @@ export interface RenderedPage {
   html: string;
   /** The hydration data block, to follow the root element. */
   data: string;
+  /**
+   * The first instant after the render at which some content the page carries ends by itself (an
+   * `x-expires` field: src/content/expiry.ts), so that no cache keeps the page past it; undefined
+   * when none does.
+   */
+  expiresAt: number | undefined;
 }
 
 /** `number` is null for `/blog/page/{n}` when n names no page (it answers 404). */
@@ -257,6 +264,8 @@ export async function renderPage(
 ): Promise<RenderedPage | null> {
   const route = matchPublicRoute(pathname);
   if (!route) return null;
+  // Before the content is read: what ends meanwhile only shortens the page's life.
+  const renderedAt = Date.now();
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Infinity, retry: false } },
   });
@@ -292,6 +301,8 @@ export async function renderPage(
     status,
     head: hoisted + headTags + brandHeadTags(content) + (await scriptTags),
     html: body,
+    // Every page carries the whole site content (its hydration data), so all of it counts.
+    expiresAt: contentExpiry(content, renderedAt),
     data: `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${serializeHydrationData({
       path: normalizePath(pathname),
       live,

@@ -2,8 +2,8 @@ import { compile } from 'json-schema-to-typescript';
 import { pascal, type JsonSchema, type LoadedSchema } from './load.ts';
 
 /**
- * French titles are for people; type names come from file and definition names. Titles are
- * removed from a copy (json-schema-to-typescript would name types after them) and set to the
+ * French titles are for people; type names come from file and definition names. Titles (and `x-`
+ * annotations) are removed from a copy (json-schema-to-typescript would name types after them) and set to the
  * English names we want.
  */
 function retitle(schema: JsonSchema, rootName: string): JsonSchema {
@@ -12,7 +12,8 @@ function retitle(schema: JsonSchema, rootName: string): JsonSchema {
     if (node && typeof node === 'object') {
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(node)) {
-        if (key === 'title' || key === 'default') continue;
+        // Annotations too: beside a `$ref`, one would make the field a type of its own.
+        if (key === 'title' || key === 'default' || key.startsWith('x-')) continue;
         out[key] =
           key === 'properties' || key === 'definitions' ? mapValues(value, strip) : strip(value);
       }

@@ -66,8 +66,9 @@ export interface SiteRenderer {
  * Renders the public pages on request into a cache
  * (docs/decisions/005-public-pages-weight-and-cache.md). An entry serves while the content it was
  * rendered from is unchanged (freshness.server.ts), for the time to live at most, and never after
- * the next post dated in the future becomes visible nor past the next midnight in Paris (the
- * opening hours' day, docs/decisions/058-opening-hours.md).
+ * the next post dated in the future becomes visible, past the next midnight in Paris (the
+ * opening hours' day, docs/decisions/058-opening-hours.md), nor past the first end of the content
+ * it shows that expires (docs/decisions/088-content-that-expires.md).
  */
 export function createSiteRenderer({
   db,
@@ -92,7 +93,10 @@ export function createSiteRenderer({
     const page = await entry.renderPage(pathname, source, { siteUrl, live: true });
     if (!page) return undefined;
     const prepared = await preparePage(page.status, pageHtml(template, page), sharedHeaders);
-    cache.set(key, stamp, prepared, Date.now(), Math.min(nextPublication ?? Infinity, nextDay));
+    // Nor past the first end of content that expires by itself, such as a closure's last day
+    // (docs/decisions/088-content-that-expires.md).
+    const notAfter = Math.min(nextPublication ?? Infinity, nextDay, page.expiresAt ?? Infinity);
+    cache.set(key, stamp, prepared, Date.now(), notAfter);
     return prepared;
   }
 

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
@@ -11,7 +12,9 @@ import { buildServerBundle } from './site-build.ts';
 // The opening hours on the server-rendered pages (docs/decisions/058-opening-hours.md): the week
 // and the coming exceptions in the hours section, the closure notice at the top of every page
 // while a closure lasts, the JSON-LD exceptions, and a page cache that never serves a page of
-// the day before once a Paris midnight has passed. The server's clock is set (Date only).
+// the day before once a Paris midnight has passed. The server's clock is set (Date only). A
+// closure's last day is content that expires (docs/decisions/088-content-that-expires.md): no
+// cache, the server's nor the browser's, keeps a page that shows it past its end.
 
 const DIST = path.resolve(`.tmp/hours-pages-test-${process.pid}`);
 const NOTICE = 'Le garage est fermé du 10 au 24 août (Congés d’été).';
@@ -27,13 +30,28 @@ function jsonLdBlocks(html: string): Record<string, unknown>[] {
   );
 }
 
+/**
+ * Until when a cache may reuse this answer without asking the server again (RFC 9111, 4.2.1):
+ * `no-cache` and `no-store` answers not at all, others for their max-age or until their Expires.
+ */
+function reusableUntil(headers: IncomingHttpHeaders, now: number): number {
+  const control = headers['cache-control'] ?? '';
+  if (/(^|,)\s*(no-cache|no-store)\b/.test(control)) return now;
+  const maxAge = /(?:^|,)\s*(?:s-maxage|max-age)=(\d+)/.exec(control)?.[1];
+  if (maxAge !== undefined) return now + Number(maxAge) * 1000;
+  if (headers.expires !== undefined) return Date.parse(headers.expires);
+  // Without any of them a cache may guess a lifetime from Last-Modified only.
+  return headers['last-modified'] === undefined ? now : Infinity;
+}
+
 describe('opening hours on the server-rendered pages', () => {
   let server: TestServer;
   let removeBundle: (() => Promise<void>) | undefined;
+  const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
   const get = async (pathname: string) => {
     const answer = await rawRequest(server.url + pathname);
     const html = answer.body.toString();
-    return { status: answer.status, html, root: html.slice(html.indexOf('<div id="root">')) };
+    return { status: answer.status, html, root: rootOf(html) };
   };
   const setHours = (hours: HoursContent) =>
     sql(server.db, `update public.site_content set content = $1::jsonb where type = 'hours'`, [
@@ -114,5 +132,32 @@ describe('opening hours on the server-rendered pages', () => {
     expect(root).toContain('<li>Jeudi 11 novembre (Armistice 1918) : ouvert 9h00 - 12h00</li>');
     expect(root).not.toContain('closure-notice');
     await setHours(SUMMER);
+  });
+
+  it('keeps no page past a closure’s last day without a write, nor lets a browser keep one', async () => {
+    const closure = { from: '2027-12-24', to: '2027-12-31', label: 'Fêtes de fin d’année' };
+    const notice = 'Le garage est fermé du 24 au 31 décembre (Fêtes de fin d’année).';
+    await setHours({ ...DEFAULT_CONTENT.hours, closures: [closure], openings: [] });
+    // The midnight after Friday 31 December 2027 in Paris (winter time, UTC+1).
+    const end = Date.parse('2027-12-31T23:00:00Z');
+    at('2027-12-31T22:59:30Z');
+    const before = new Map<string, { etag: string }>();
+    for (const pathname of ['/', '/blog']) {
+      const answer = await rawRequest(server.url + pathname);
+      expect(rootOf(answer.body.toString()), pathname).toContain(notice);
+      expect(reusableUntil(answer.headers, Date.now()), pathname).toBeLessThanOrEqual(end);
+      before.set(pathname, { etag: String(answer.headers.etag) });
+    }
+    // Served again from the page cache within its time to live, the notice is still there.
+    expect((await get('/')).root).toContain(notice);
+
+    at('2027-12-31T23:00:01Z');
+    for (const [pathname, { etag }] of before) {
+      // A browser that kept the page asks whether it still holds: it does not.
+      const answer = await rawRequest(server.url + pathname, 'GET', { 'if-none-match': etag });
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.headers.etag, pathname).not.toBe(etag);
+      expect(rootOf(answer.body.toString()), pathname).not.toContain('closure-notice');
+    }
   });
 });
