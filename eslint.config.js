@@ -1,8 +1,49 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/**
+ * The back-office's folders that every other folder may import: the frame, the building blocks of
+ * forms and pages, and the session (docs/decisions/085-admin-zones.md). Every other folder of
+ * src/admin is a feature.
+ */
+export const ADMIN_SHARED_FOLDERS = [
+  'auth',
+  'content',
+  'editor',
+  'errors',
+  'realtime',
+  'rich-text',
+  'shell',
+  'styles',
+  'ui',
+  'unsaved',
+];
+
+const ADMIN_FOLDERS = readdirSync(new URL('./src/admin', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * One zone per folder of src/admin, read from the disk so that a new feature folder is covered
+ * without an edit here: a folder imports its own files, the shared folders, and another feature
+ * only through that feature's index.ts; never the app's root files (admin-area.tsx and the like).
+ */
+const ADMIN_ZONES = ADMIN_FOLDERS.map((folder) => ({
+  target: `./src/admin/${folder}`,
+  from: './src/admin',
+  except: [
+    ...[...new Set([folder, ...ADMIN_SHARED_FOLDERS])].map((open) => `./${open}`),
+    ...ADMIN_FOLDERS.filter((other) => !ADMIN_SHARED_FOLDERS.includes(other)).map(
+      (feature) => `./${feature}/index.ts`,
+    ),
+  ],
+  message:
+    'Reach another feature through its index.ts, or move the piece to a shared folder (docs/decisions/085-admin-zones.md).',
+}));
 
 export default tseslint.config(
   {
@@ -35,11 +76,12 @@ export default tseslint.config(
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // The architecture's boundaries: the public site never reaches into the admin (its heavy
-      // libraries must stay off visitors' phones), browser code never imports the server, and
-      // shared pieces import no feature.
+      // libraries must stay off visitors' phones), browser code never imports the server,
+      // shared pieces import no feature, and the admin's features keep their internals.
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: import.meta.dirname,
           zones: [
             {
               target: './src/site',
@@ -54,6 +96,7 @@ export default tseslint.config(
               message: 'Browser code must not import the server.',
             },
             { target: './supabase/functions', from: ['./server', './src'] },
+            ...ADMIN_ZONES,
           ],
         },
       ],

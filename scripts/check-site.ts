@@ -14,7 +14,7 @@
  */
 import { checklist, lacksLegalItem, type ChecklistItem } from '../src/content/checklist.ts';
 import { parseSiteContent, type SiteContent } from '../src/content/content.ts';
-import { contentEditor } from '../src/admin/admin-routes.ts';
+import { contentEditor } from '../src/admin/shell/admin-routes.ts';
 import { fieldHref } from '../src/admin/completeness/field-address.ts';
 import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/open.ts';

@@ -29,7 +29,7 @@ if (!rootElement) {
     .then(({ startNewPasswordPage }) => startNewPasswordPage(rootElement))
     .catch((error: unknown) => console.error('Page de nouveau mot de passe indisponible', error));
 } else if (INSTALLATION_PATH.test(window.location.pathname)) {
-  import('./admin/installation/index.ts')
+  import('./admin/login/installation.ts')
     .then(({ startInstallationPage }) => startInstallationPage(rootElement))
     .catch((error: unknown) => console.error("Page d'installation indisponible", error));
 } else {

@@ -18,7 +18,7 @@ import { findUserByEmail, findUserById, isValidEmail, normalizeEmail } from './u
  * rewrites: every process of a site checks the same link, and a restart replaces it.
  */
 
-/** The page the link opens (src/admin/installation), and its token's parameter. */
+/** The page the link opens (src/admin/login/installation.ts), and its token's parameter. */
 export const SETUP_PAGE = '/installation';
 export const SETUP_TOKEN_PARAM = 'jeton';
 export const SETUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;

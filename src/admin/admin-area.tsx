@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageLoading } from '../lib/page-loading.tsx';
-import { ADMIN_ROUTES, type AdminRoute } from './admin-routes.ts';
+import { ADMIN_ROUTES, type AdminRoute } from './shell/admin-routes.ts';
 import { RequireAuth } from './auth/require-auth.tsx';
 import { AdminNotFoundPage } from './pages/admin-not-found-page.tsx';
 import { AdminPlaceholderPage } from './pages/admin-placeholder-page.tsx';

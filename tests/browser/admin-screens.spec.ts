@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { ADMIN_ROUTES, type AdminRoute } from '../../src/admin/admin-routes.ts';
+import { ADMIN_ROUTES, type AdminRoute } from '../../src/admin/shell/admin-routes.ts';
 import { useAdminSession } from './admin-session.ts';
 import { expect, test } from './fixtures.ts';
 import { layoutProblems, sidewaysScrollers } from './layout-problems.ts';

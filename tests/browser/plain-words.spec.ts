@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_ROUTES, type AdminRoute } from '../../src/admin/admin-routes.ts';
+import { ADMIN_ROUTES, type AdminRoute } from '../../src/admin/shell/admin-routes.ts';
 import { LEGAL_PAGES } from '../../src/site/legal/legal-pages.ts';
 import { REQUEST_FORM_PATH } from '../../src/site/request/request-route.ts';
 import { useAdminSession } from './admin-session.ts';

@@ -6,9 +6,9 @@ import { leaveForLogin } from '../auth/leave-for-login.ts';
 import { Message, PageMessageProvider, useSectionMessage } from './message.tsx';
 import { PasswordChange } from './password-change.tsx';
 import { qrImageSource } from './qr-image.ts';
-import { WELCOME_PARAM } from './welcome.ts';
+import { WELCOME_PARAM } from '../auth/welcome.ts';
 import { Link } from 'react-router-dom';
-import { SETUP_PATH } from '../garage-setup/setup-path.ts';
+import { SETUP_PATH } from '../garage-setup/index.ts';
 import './account.css';
 
 const WELCOME =

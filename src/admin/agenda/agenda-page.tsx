@@ -5,12 +5,12 @@ import { addDays } from '../../lib/hours/holidays.ts';
 import { parisToday } from '../../lib/hours/paris-day.ts';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { useStoredContent } from '../content/use-stored-content.ts';
 import { storedContentFallback } from '../content/stored-content-fallback.tsx';
 import { failureText } from '../errors/french-error.ts';
-import { AdminTitle } from '../requests/new-requests.tsx';
-import { statusLabel } from '../requests/requests-model.ts';
+import { AdminTitle } from '../shell/new-requests.tsx';
+import { statusLabel } from '../requests/index.ts';
 import { AGENDA_MAX_ROWS } from './agenda-api.ts';
 import {
   agendaWeek,

@@ -2,11 +2,11 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { Link, useParams } from 'react-router-dom';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { failureText } from '../errors/french-error.ts';
-import { AdminNotFoundPage } from '../pages/admin-not-found-page.tsx';
+import { AdminNotFoundPage } from '../pages/index.ts';
 import { weekdayDate } from '../../lib/hours/schedule.ts';
-import { statusLabel } from '../requests/requests-model.ts';
+import { statusLabel } from '../requests/index.ts';
 import {
   HALF_DAY_LABELS,
   HALF_DAYS,

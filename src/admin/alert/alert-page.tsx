@@ -8,14 +8,14 @@ import type { AlertContent } from '../../content/generated/types.ts';
 import { isSupabaseConfigured } from '../../lib/supabase.ts';
 import { AlertBanner } from '../../site/alert/alert-banner.tsx';
 import { isAlertShown } from '../../site/alert/use-alert-visibility.ts';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { fetchStoredContent, useSaveContentMutation } from '../content/save-content.ts';
 import { useStoredContent } from '../content/use-stored-content.ts';
 import { ContentEditor } from '../editor/content-editor.tsx';
 import { createContentValidator } from '../editor/content-validator.ts';
 import './alert.css';
 import { storedContentFallback } from '../content/stored-content-fallback.tsx';
-import { AdminTitle } from '../requests/new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 
 const TITLE = "Gérer l'Alerte";
 

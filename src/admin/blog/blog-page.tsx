@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
 import { blogPostKeys } from '../../site/blog/api/keys.ts';
-import { AiArticlePanel } from '../ai/ai-article-panel.tsx';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { AiArticlePanel } from '../ai/index.ts';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import {
   BLOG_MESSAGES,
   deletePost,
@@ -39,7 +39,7 @@ import { PostList } from './post-list.tsx';
 import { usePostList } from './use-post-list.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import './blog-page.css';
-import { AdminTitle } from '../requests/new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 
 type FormState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; post: BlogPost };
 /**

@@ -10,7 +10,7 @@ import { ContentEditor } from '../editor/content-editor.tsx';
 import { createContentValidator } from '../editor/content-validator.ts';
 import { render, unmount } from '../editor/dom-test-utils.ts';
 import { FIELDS, WIDGETS } from '../editor/widgets/index.ts';
-import { contentEditor } from '../admin-routes.ts';
+import { contentEditor } from '../shell/admin-routes.ts';
 import { fieldElementId, fieldHref } from './field-address.ts';
 
 afterEach(unmount);

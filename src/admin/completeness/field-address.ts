@@ -1,5 +1,5 @@
 import { FIELD_PARAM } from '../../content/checklist.ts';
-import { contentEditor } from '../admin-routes.ts';
+import { contentEditor } from '../shell/admin-routes.ts';
 
 /**
  * The address of the editor of `type` with the field at `path` focused (`?champ=host.name`), or

@@ -5,10 +5,10 @@ import { checklist, type ChecklistItem } from '../../content/checklist.ts';
 import { contentKeys } from '../../content/api.ts';
 import type { SiteContent } from '../../content/content.ts';
 import { supabase } from '../../lib/supabase.ts';
-import { contentEditor } from '../admin-routes.ts';
+import { contentEditor } from '../shell/admin-routes.ts';
 import { useLiveTable } from '../realtime/use-live-table.ts';
 import { fieldHref } from './field-address.ts';
-import { SETUP_PATH } from '../garage-setup/setup-path.ts';
+import { SETUP_PATH } from '../garage-setup/index.ts';
 import './to-complete.css';
 
 const ANCHOR = 'a-completer';

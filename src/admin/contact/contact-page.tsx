@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { SECTION_TYPES } from '../../content/section-types.ts';
 import { GarageMap } from '../../site/sections/click-to-load-map.tsx';
 import { useVersionedContent } from '../content/stored-content-fallback.tsx';
-import { AdminTitle } from '../requests/new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 
 const FIELDS = [
   ['address', 'Adresse'],

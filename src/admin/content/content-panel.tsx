@@ -4,17 +4,17 @@ import { parseContent, validatorFor, type SiteContent } from '../../content/cont
 import { FORMS } from '../../content/generated/forms.ts';
 import type { ContentByType, ContentType } from '../../content/generated/types.ts';
 import { isSupabaseConfigured, supabase } from '../../lib/supabase.ts';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { ContentEditor } from '../editor/content-editor.tsx';
 import { createContentValidator } from '../editor/content-validator.ts';
 import { previewData } from '../editor/preview-data.ts';
 import { FIELDS, WIDGETS } from '../editor/widgets/index.ts';
-import { useFocusRequestedField } from '../completeness/field-link.ts';
+import { useFocusRequestedField } from '../completeness/index.ts';
 import { listVersions } from './history-api.ts';
 import { fetchStoredContent, useSaveContentMutation } from './save-content.ts';
 import { useVersionedContent } from './stored-content-fallback.tsx';
 import './content-panel.css';
-import { AdminTitle } from '../requests/new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 
 interface ContentPanelProps<T extends ContentType> {
   type: T;

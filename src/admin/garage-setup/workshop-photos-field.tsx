@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { contentGaps } from '../../content/completeness.ts';
 import type { ServicesContent } from '../../content/generated/types.ts';
-import { PhotoUpload } from '../media/photo-upload.tsx';
+import { PhotoUpload } from '../media/index.ts';
 
 type Slide = ServicesContent['carouselImages'][number];
 

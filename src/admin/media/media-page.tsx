@@ -7,7 +7,7 @@ import { mediaRendering } from '../../content/media.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import {
   ALT_MAX_LENGTH,
@@ -23,7 +23,7 @@ import {
 import type { MediaPlace } from './media-usage.ts';
 import { PhotoUpload } from './photo-upload.tsx';
 import './media-page.css';
-import { AdminTitle } from '../requests/new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 
 type Message = { kind: 'success' | 'error'; text: string };
 /** The dialog shown: the confirmation of a deletion, or its refusal with the places of use. */

@@ -2,10 +2,10 @@ import type { ModalContent } from '../../content/generated/types.ts';
 import { isSupabaseConfigured } from '../../lib/supabase.ts';
 import { PopupCard } from '../../site/modal/popup-card.tsx';
 import { isPopupShown } from '../../site/modal/site-popup.tsx';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { StoredContentEditor } from '../content/content-panel.tsx';
 import './modal-page.css';
-import { AdminTitle } from '../requests/new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 
 const TITLE = 'Pop-up';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { AdminTitle } from '../requests/new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 
 export function AdminNotFoundPage() {
   return (

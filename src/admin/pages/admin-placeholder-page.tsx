@@ -1,4 +1,4 @@
-import { AdminTitle } from '../requests/new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 /** An admin panel whose editor is not written yet; it already has its route and title. */
 export function AdminPlaceholderPage({ title }: { title: string }) {
   return (

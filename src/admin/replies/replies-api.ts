@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { parseContent } from '../../content/content.ts';
 import type { RepliesContent } from '../../content/generated/types.ts';
-import { requestKeys } from '../requests/requests-api.ts';
+import { requestKeys } from '../requests/index.ts';
 
 export const replyKeys = {
   setup: ['admin', 'reply-setup'] as const,

@@ -1,9 +1,9 @@
 import type { RepliesContent } from '../../content/generated/types.ts';
 import type { SiteContent } from '../../content/content.ts';
 import { isSupabaseConfigured } from '../../lib/supabase.ts';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { StoredContentEditor } from '../content/content-panel.tsx';
-import { AdminTitle } from '../requests/new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 import { fillReply, markerText, REPLY_MARKERS, type ReplyContext } from './reply-markers.ts';
 import './replies.css';
 

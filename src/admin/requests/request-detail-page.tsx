@@ -4,13 +4,13 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { failureText } from '../errors/french-error.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import type { RequestDetail } from './requests-api.ts';
 import { RequestMails } from './request-mails.tsx';
 import { NextSteps, ReminderLine } from './request-follow-up.tsx';
-import { RequestReply } from '../replies/request-reply.tsx';
+import { RequestReply } from '../replies/index.ts';
 import { AppointmentConfirm } from './appointment-confirm.tsx';
 import {
   mailtoHref,
@@ -29,7 +29,7 @@ import {
 // The status and the note are fields like the content editors' ones, with their styles.
 import '../styles/editor.css';
 import './requests.css';
-import { AdminTitle } from './new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { failureText } from '../errors/french-error.ts';
 import type { InboxRow } from './requests-api.ts';
 import { MailSettingsNotice } from './mail-settings-notice.tsx';
@@ -19,7 +19,7 @@ import {
 } from './requests-model.ts';
 import { useInboxQuery } from './use-requests.ts';
 import './requests.css';
-import { AdminTitle } from './new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 
 export interface RequestsPageProps {
   /** The supabase-js client; the app's one client by default (tests pass their own). */

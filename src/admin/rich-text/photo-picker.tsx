@@ -1,9 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
-import { listMedia, MEDIA_MESSAGES, type MediaItem } from '../media/media-api.ts';
-import { storedPhotoAddress } from '../media/upload-photo.ts';
-import { mediaKeys } from '../media/media-page.tsx';
+import {
+  listMedia,
+  MEDIA_MESSAGES,
+  mediaKeys,
+  storedPhotoAddress,
+  type MediaItem,
+} from '../media/index.ts';
 
 export const PHOTO_ALT_REQUIRED = 'Décrivez la photo pour les personnes qui ne la voient pas.';
 

@@ -11,7 +11,7 @@ import {
   SECTION_TYPES,
   type BlockType,
 } from '../../content/section-types.ts';
-import { PhotoUpload } from '../media/photo-upload.tsx';
+import { PhotoUpload } from '../media/index.ts';
 import { RichTextField } from '../rich-text/rich-text-field.tsx';
 import { addSection, editSection, type SectionDraft } from './sections-model.ts';
 

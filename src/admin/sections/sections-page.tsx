@@ -18,9 +18,9 @@ import type { Section } from '../../content/generated/types.ts';
 import { isSectionType } from '../../content/section-types.ts';
 import { parseContent } from '../../content/content.ts';
 import { isSupabaseConfigured, supabase } from '../../lib/supabase.ts';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
-import { NewRequestsSummary } from '../requests/new-requests.tsx';
-import { MonthFigures } from '../home/month-figures.tsx';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
+import { NewRequestsSummary } from '../shell/new-requests.tsx';
+import { MonthFigures } from '../home/index.ts';
 import { listVersions } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
 import { fetchStoredContent, useSaveContentMutation } from '../content/save-content.ts';
@@ -47,9 +47,9 @@ import { RESTORED_NOTE, useSectionsSaver, type SectionsSaveStatus } from './use-
 import '../styles/editor.css';
 import './sections.css';
 import { useVersionedContent } from '../content/stored-content-fallback.tsx';
-import { AdminTitle } from '../requests/new-requests.tsx';
-import { ToComplete, ToCompleteSummary } from '../completeness/to-complete.tsx';
-import { SetupInvite } from '../garage-setup/setup-invite.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
+import { ToComplete, ToCompleteSummary } from '../completeness/index.ts';
+import { SetupInvite } from '../garage-setup/index.ts';
 
 const TITLE = 'Gérer les Sections';
 

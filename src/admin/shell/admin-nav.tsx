@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
-import { BackupStatusLine } from '../backup/backup-status.tsx';
-import { NewRequestsBadge } from '../requests/new-requests.tsx';
+import { BackupStatusLine } from '../backup/index.ts';
+import { NewRequestsBadge } from './new-requests.tsx';
 import { ADMIN_NAV, adminHref } from './nav-items.ts';
 
 interface AdminNavProps {

@@ -3,8 +3,8 @@ import { Outlet } from 'react-router-dom';
 import { AdminHeader } from './admin-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { UnsavedChangesGuard } from '../unsaved/unsaved-changes-guard.tsx';
-import { LiveRequests } from '../requests/live-requests.tsx';
-import { AdminNotices } from '../notices/admin-notices.tsx';
+import { LiveRequests } from '../requests/index.ts';
+import { AdminNotices } from '../notices/index.ts';
 
 /** The frame of every admin page: header, side navigation and the current panel. */
 export function AdminShell() {

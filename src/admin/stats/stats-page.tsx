@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
-import { ConfigMissingNotice } from '../config-missing-notice.tsx';
+import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { fetchStats } from './stats-api.ts';
 import { StatsChart } from './stats-chart.tsx';
 import { RequestSources } from './request-sources.tsx';
@@ -19,7 +19,7 @@ import {
   type StatsPeriod,
 } from './stats-model.ts';
 import './stats-page.css';
-import { AdminTitle } from '../requests/new-requests.tsx';
+import { AdminTitle } from '../shell/new-requests.tsx';
 
 export interface StatsPageProps {
   /** The supabase-js client; the app's one client by default (tests pass their own). */

@@ -1,7 +1,7 @@
 import { useState, type FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { describedByIds } from '../theme/described-by.ts';
-import { PhotoUpload } from '../../media/photo-upload.tsx';
+import { PhotoUpload } from '../../media/index.ts';
 import { ImagePreview } from './image-preview.tsx';
 
 /** One of the images offered in `ui:options.choices`. */

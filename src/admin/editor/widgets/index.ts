@@ -6,7 +6,7 @@ import { ImageListField } from './image-list-field.tsx';
 import { StringListField } from './string-list-field.tsx';
 import { WeekTableField } from './week-table-field.tsx';
 import { RichTextWidget } from '../../rich-text/rich-text-field.tsx';
-import { MarkerTextWidget } from '../../replies/marker-text-widget.tsx';
+import { MarkerTextWidget } from '../../replies/index.ts';
 import './widgets.css';
 
 /** The custom widgets named by `ui:widget` in schemas/*.ui.json; pass as `<Form widgets>`. */

@@ -1,8 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Link } from 'react-router-dom';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
-import { newRequestsText } from './requests-model.ts';
-import { useNewRequestCount } from './use-requests.ts';
+import { newRequestsText, useNewRequestCount } from '../requests/index.ts';
 
 /**
  * A back-office page's tab title, « (2) Demandes – Administration »: the count of new requests

@@ -2,8 +2,8 @@ import {
   EDITABLE_SECTION_TYPES,
   sectionEditor,
   type EditableSectionType,
-} from '../content/section-types.ts';
-import { ADMIN_PAGES, type AdminNavItem } from './shell/nav-items.ts';
+} from '../../content/section-types.ts';
+import { ADMIN_PAGES, type AdminNavItem } from './nav-items.ts';
 
 /** One route of the back-office, by its path under /admin ('' is /admin itself). */
 export type AdminRoute =

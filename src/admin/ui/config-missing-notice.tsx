@@ -1,4 +1,4 @@
-import { MISSING_CONFIG_NOTICE } from '../lib/supabase-config.ts';
+import { MISSING_CONFIG_NOTICE } from '../../lib/supabase-config.ts';
 
 /** The yellow notice for a site built without a backend (docs/product.md#missing-configuration). */
 export function ConfigMissingNotice() {

@@ -5,12 +5,12 @@ import {
   passwordProblem,
   preloadPasswordRules,
 } from '../../lib/password-rules.ts';
-import { WELCOME_PARAM } from '../account/welcome.ts';
-import { createLoginAuth } from '../login/login-auth.ts';
-import { paragraph } from '../login/paragraph.ts';
+import { WELCOME_PARAM } from '../auth/welcome.ts';
+import { createLoginAuth } from './login-auth.ts';
+import { paragraph } from './paragraph.ts';
 import { callSetup, type SetupRefusal } from './setup-api.ts';
 import '../styles/forms.css';
-import '../login/login.css';
+import './login.css';
 
 /**
  * /installation?jeton=…, the page of the one-time link the server prints while the site has no

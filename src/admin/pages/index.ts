@@ -1,0 +1,5 @@
+/**
+ * What these pages offer the rest of the back-office: the other folders import
+ * only this; their other files are their own (docs/decisions/085-admin-zones.md).
+ */
+export { AdminNotFoundPage } from './admin-not-found-page.tsx';
