@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import Form, { type IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, TemplatesType, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { validatorFor } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
-import { createContentValidator, frenchErrors } from '../editor/content-validator.ts';
-import { EDITOR_TEMPLATES, EDITOR_WIDGETS } from '../editor/theme/index.ts';
+import { createContentValidator } from '../editor/content-validator.ts';
+import { EditorForm } from '../editor/editor-form.tsx';
 import { WIDGETS } from '../editor/widgets/index.ts';
 import { formFromPost, type BlogPost, type BlogPostForm } from './blog-post.ts';
 import type { Version } from '../content/history-api.ts';
@@ -20,14 +19,7 @@ import {
   scheduledDate,
   type PublicationChoice,
 } from './publication.ts';
-import '../styles/editor.css';
-import {
-  FORM_BEHAVIOUR,
-  keepFocus,
-  useFocusFirstInvalid,
-  useLiveValidation,
-} from '../editor/form-behaviour.ts';
-import { requiredNotBlank } from '../editor/required-fields.ts';
+import { keepFocus } from '../editor/form-behaviour.ts';
 import { deepEquals } from '@rjsf/utils';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { DraftOffer } from '../unsaved/draft-offer.tsx';
@@ -56,11 +48,6 @@ export const BLOG_UI_SCHEMA = {
   published_at: { 'ui:widget': 'hidden' },
   scheduled_at: { 'ui:widget': 'hidden' },
 } as UiSchema as UiSchema<BlogPostForm>;
-
-const TEMPLATES = EDITOR_TEMPLATES as Partial<TemplatesType<BlogPostForm>>;
-const FORM_WIDGETS = { ...EDITOR_WIDGETS, ...WIDGETS };
-const transformErrors = frenchErrors(schema);
-const customValidate = requiredNotBlank<BlogPostForm>(schema);
 
 let validator: ReturnType<typeof createContentValidator> | undefined;
 function blogValidator() {
@@ -96,7 +83,8 @@ export function postDraftKey(id: string | null): string {
 /**
  * The article form (docs/product.md#blog-panel): title, content (with its toolbar), excerpt (2 rows),
  * cover image URL, then one publishing choice (now, programmed in Paris time, or draft); the schema's
- * rules with our French messages, checked on blur and on save. Closing it, or leaving the page, with
+ * rules with our French messages, checked on blur and on save, by the back-office's one form
+ * (docs/decisions/086-one-form-wiring.md). Closing it, or leaving the page, with
  * changes not saved asks first, and those changes are kept in this browser until saved
  * (docs/decisions/027-unsaved-changes.md).
  */
@@ -111,7 +99,6 @@ export function BlogForm(props: BlogFormProps) {
   const [saving, setSaving] = useState(false);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const container = useRef<HTMLDivElement>(null);
   const formValidator = useMemo(() => blogValidator(), []);
   const [choice, setChoice] = useState<PublicationChoice>(() => publicationChoice(initialData));
   const [scheduleAt, setScheduleAt] = useState(() => scheduledDate(initialData));
@@ -141,31 +128,19 @@ export function BlogForm(props: BlogFormProps) {
   // The form opens where the owner's attention goes: its title.
   useEffect(() => heading.current?.focus(), []);
 
-  const live = useLiveValidation();
-  const { track } = live;
-  const handleChange = useCallback(
-    (event: IChangeEvent<BlogPostForm>) => {
-      track(event);
-      setData(event.formData as BlogPostForm);
-    },
-    [track],
-  );
-
   const handleSubmit = useCallback(
-    (event: IChangeEvent<BlogPostForm>) => {
+    (formData: BlogPostForm) => {
       if (choice === 'schedule' && !scheduleAt) {
         setDateError(MISSING_DATE);
         dateInput.current?.focus();
         return;
       }
-      const submitted = finalPublication(event.formData as BlogPostForm, choice, initialData);
+      const submitted = finalPublication(formData, choice, initialData);
       setSaving(true);
       void onSubmit(submitted).finally(() => setSaving(false));
     },
     [onSubmit, choice, scheduleAt, initialData],
   );
-
-  const focusFirstInvalid = useFocusFirstInvalid(container);
 
   /** A version restored is saved as a new one, through the same save as the form's. */
   const restore = useCallback(
@@ -180,7 +155,7 @@ export function BlogForm(props: BlogFormProps) {
   );
 
   return (
-    <section className="blog-form editor__form" aria-labelledby={headingId} ref={container}>
+    <section className="blog-form editor__form" aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1} className="blog-form__title">
         {mode === 'new' ? 'Nouvel article' : "Modifier l'article"}
       </h2>
@@ -206,21 +181,14 @@ export function BlogForm(props: BlogFormProps) {
           onDismiss={draft.dismiss}
         />
       )}
-      <Form<BlogPostForm>
+      <EditorForm<BlogPostForm>
         schema={schema}
         uiSchema={BLOG_UI_SCHEMA}
         validator={formValidator}
         formData={data}
-        onChange={handleChange}
+        onChange={setData}
         onSubmit={handleSubmit}
-        templates={TEMPLATES}
-        widgets={FORM_WIDGETS}
-        {...FORM_BEHAVIOUR}
-        liveValidate={live.liveValidate}
-        onError={live.onError}
-        transformErrors={transformErrors}
-        customValidate={customValidate}
-        focusOnFirstError={focusFirstInvalid}
+        widgets={WIDGETS}
       >
         <PublicationChoiceField
           choice={choice}
@@ -244,7 +212,7 @@ export function BlogForm(props: BlogFormProps) {
             Annuler
           </button>
         </div>
-      </Form>
+      </EditorForm>
       {askCancel && (
         <ConfirmDialog
           title={LEAVE_TITLE}

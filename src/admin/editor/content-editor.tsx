@@ -1,5 +1,4 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import Form, { type IChangeEvent } from '@rjsf/core';
 import type {
   CustomValidator,
   RegistryFieldsType,
@@ -9,18 +8,10 @@ import type {
   ValidatorType,
 } from '@rjsf/utils';
 import { deepEquals } from '@rjsf/utils';
-import { frenchErrors } from './content-validator.ts';
 import { PreviewBoundary } from './preview-boundary.tsx';
 import { SAVED_MESSAGE, useSaveStatus } from './save-status.ts';
-import { EDITOR_TEMPLATES, EDITOR_WIDGETS } from './theme/index.ts';
-import '../styles/editor.css';
-import {
-  FORM_BEHAVIOUR,
-  keepFocus,
-  useFocusFirstInvalid,
-  useLiveValidation,
-} from './form-behaviour.ts';
-import { requiredNotBlank } from './required-fields.ts';
+import { EditorForm, formRules } from './editor-form.tsx';
+import { keepFocus } from './form-behaviour.ts';
 import { autosaveText, useAutosave } from './use-autosave.ts';
 import type { Version } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
@@ -115,11 +106,8 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   );
   const [data, setData] = useState<T>(initialData);
   const extraValidate = props.customValidate;
-  const customValidate = useMemo((): CustomValidator<T> => {
-    const required = requiredNotBlank<T>(schema);
-    if (!extraValidate) return required;
-    return (value, errors, ui) => extraValidate(value, required(value, errors, ui), ui);
-  }, [schema, extraValidate]);
+  // The form's own checks, for telling whether a value may be saved on its own (autosave).
+  const customValidate = useMemo(() => formRules(schema, extraValidate), [schema, extraValidate]);
   const isValid = useCallback(
     (value: T) =>
       validator.validateFormData(value, schema, customValidate, undefined, uiSchema).errors
@@ -136,7 +124,6 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const { rebase } = auto;
   const latest = useRef(data);
   usePreviewSender(props.roomKey, data);
-  const container = useRef<HTMLDivElement>(null);
   const previewTitleId = useId();
   const { status, run, edited, reset } = useSaveStatus();
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -184,16 +171,12 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     },
     [replaceData, run, onSave],
   );
-  const transformErrors = useMemo(() => frenchErrors(schema), [schema]);
-  const widgets = useMemo(() => ({ ...EDITOR_WIDGETS, ...props.widgets }), [props.widgets]);
   const unsaved = autosave
     ? invalid || ['pending', 'saving', 'failed'].includes(auto.status.kind)
     : !deepEquals(data, stored);
   const draft = useLocalDraft(props.draftKey, initialData, data, unsaved);
   useUnsavedChanges(unsaved, draft.discard);
 
-  const live = useLiveValidation();
-  const { track } = live;
   const applyEdit = useCallback(
     (next: T) => {
       // rjsf also reports a blur's validation as a change: only a new value is an edit.
@@ -211,17 +194,8 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     },
     [edited, onEdit, autosave, isValid],
   );
-  const handleChange = useCallback(
-    (event: IChangeEvent<T>) => {
-      track(event);
-      applyEdit(event.formData as T);
-    },
-    [track, applyEdit],
-  );
-
   const handleSubmit = useCallback(
-    (event: IChangeEvent<T>) => {
-      const submitted = event.formData as T;
+    (submitted: T) => {
       void run(async () => {
         await onSave(submitted);
         setStored(submitted);
@@ -230,12 +204,10 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     [onSave, run],
   );
 
-  const focusFirstInvalid = useFocusFirstInvalid(container);
-
   const saving = status.kind === 'saving';
   return (
     <div className={renderPreview ? 'editor editor--with-preview' : 'editor'}>
-      <div className="editor__form" ref={container}>
+      <div className="editor__form">
         {props.roomKey && (
           <EditingNotice
             room={room}
@@ -263,22 +235,16 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
             onDismiss={draft.dismiss}
           />
         )}
-        <Form<T>
+        <EditorForm<T>
           schema={schema}
           uiSchema={uiSchema}
           validator={validator}
           formData={data}
-          onChange={handleChange}
+          onChange={applyEdit}
           onSubmit={handleSubmit}
-          templates={EDITOR_TEMPLATES}
-          widgets={widgets}
+          widgets={props.widgets}
           fields={props.fields}
-          {...FORM_BEHAVIOUR}
-          liveValidate={live.liveValidate}
-          onError={live.onError}
-          transformErrors={transformErrors}
-          customValidate={customValidate}
-          focusOnFirstError={focusFirstInvalid}
+          customValidate={extraValidate}
         >
           {autosave ? (
             <div className="editor__actions">
@@ -342,7 +308,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
               )}
             </div>
           )}
-        </Form>
+        </EditorForm>
       </div>
       {renderPreview && (
         <section className="editor__preview" aria-labelledby={previewTitleId}>

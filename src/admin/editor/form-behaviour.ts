@@ -1,8 +1,8 @@
-import { useCallback, useState, type MouseEvent, type RefObject } from 'react';
+import { useCallback, useState, type MouseEvent } from 'react';
 import { translateFrench } from './theme/index.ts';
 
 /**
- * How every admin form behaves, shared by the content editor and the blog form: French rjsf
+ * How every admin form behaves (src/admin/editor/editor-form.tsx, the one form): French rjsf
  * strings, errors next to their fields rather than in a list (rjsf would otherwise also log them).
  * When to validate is `useLiveValidation`'s.
  */
@@ -35,17 +35,18 @@ export function useLiveValidation(): {
 const FOCUSABLE = 'input, textarea, select, button, [tabindex]:not([tabindex="-1"])';
 
 /**
- * rjsf's `focusOnFirstError` handler: focuses the first invalid field inside `container`, in page
- * order, once the errors are rendered (the next tick). rjsf's own misses many custom fields.
+ * rjsf's `focusOnFirstError` handler: focuses the first invalid field inside what `scope` returns
+ * (the form), in page order, once the errors are rendered (the next tick). rjsf's own misses many
+ * custom fields.
  */
-export function useFocusFirstInvalid(container: RefObject<HTMLElement | null>): () => void {
+export function useFocusFirstInvalid(scope: () => ParentNode | null | undefined): () => void {
   return useCallback(() => {
     setTimeout(() => {
-      const invalid = container.current?.querySelector('.editor-field--invalid');
+      const invalid = scope()?.querySelector('.editor-field--invalid');
       const target = invalid?.matches(FOCUSABLE) ? invalid : invalid?.querySelector(FOCUSABLE);
       if (target instanceof HTMLElement) target.focus();
     }, 0);
-  }, [container]);
+  }, [scope]);
 }
 
 /**
