@@ -1,8 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { leaveForLogin } from '../auth/leave-for-login.ts';
+import { accountKeys, useTotpFactor } from './account-api.ts';
 import { Message, PageMessageProvider, useSectionMessage } from './message.tsx';
 import { PasswordChange } from './password-change.tsx';
 import { qrImageSource } from './qr-image.ts';
@@ -23,25 +25,15 @@ interface Enrolment {
 
 /** Turning two-factor sign-in on (QR code, secret, first code) and off (a code). */
 function TwoFactor({ client }: { client: SupabaseClient }) {
-  const [factorId, setFactorId] = useState<string | null | undefined>(undefined);
+  const queryClient = useQueryClient();
+  // Undefined while it is read.
+  const factorId = useTotpFactor(client).data;
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
   const { message, setMessage } = useSectionMessage('two-factor');
   const [busy, setBusy] = useState(false);
   // Just created from the setup link: two-factor sign-in is offered first.
   const [welcome] = useState(() => new URLSearchParams(window.location.search).has(WELCOME_PARAM));
-
-  // Bumped after a change, to read the factors again.
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    void client.auth.mfa.listFactors().then(({ data }) => {
-      if (live) setFactorId(data?.totp[0]?.id ?? null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [client, version]);
 
   async function start() {
     setBusy(true);
@@ -93,7 +85,7 @@ function TwoFactor({ client }: { client: SupabaseClient }) {
     }
     setCode('');
     setBusy(false);
-    setVersion((v) => v + 1);
+    void queryClient.invalidateQueries({ queryKey: accountKeys.totpFactor });
   }
 
   const codeField = (

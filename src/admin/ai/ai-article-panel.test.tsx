@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../tests/helpers/free-port.ts';
 import {
@@ -73,8 +74,14 @@ const keyLoaded = () =>
     expect(container.textContent!.includes('sk-…') || message().textContent !== '').toBe(true),
   );
 
+/** The panel as a new visit of the page shows it: nothing read before is kept. */
 async function mount(client: SupabaseClient | null, onGenerated?: () => void) {
-  container = await render(<AiArticlePanel client={client} onGenerated={onGenerated} />);
+  const queryClient = new QueryClient();
+  container = await render(
+    <QueryClientProvider client={queryClient}>
+      <AiArticlePanel client={client} onGenerated={onGenerated} />
+    </QueryClientProvider>,
+  );
   if (client) await keyLoaded();
 }
 
@@ -168,7 +175,7 @@ describe('AiArticlePanel', () => {
     await messageIs('✅ Clé OpenAI enregistrée !');
     const shownAt = Date.now();
     expect(message().className).toContain('--success');
-    expect(container.textContent).toContain('sk-…1234');
+    await until(() => expect(container.textContent).toContain('sk-…1234'));
     expect(keyField().value).toBe('');
     await until(() => expect(message().textContent).toBe(''));
     // Cleared by itself, after the delay (observed to within the polling step).

@@ -21,7 +21,7 @@ import {
   type MessageTone,
 } from './ai-settings.ts';
 import { AiKeyForm } from './ai-key-form.tsx';
-import { fetchStoredKey, requestArticles, saveStoredKey } from './api.ts';
+import { requestArticles, useSaveStoredKey, useStoredKey } from './api.ts';
 import './ai-article-panel.css';
 
 export interface AiArticlePanelProps {
@@ -60,12 +60,23 @@ export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticl
   const [model, setModel] = useState<AiModel>(() => readStoredModel(browserStorage()));
   const [keyInput, setKeyInput] = useState('');
   const [showKey, setShowKey] = useState(false);
-  const [storedKey, setStoredKey] = useState<string | null>(null);
-  const [savingKey, setSavingKey] = useState(false);
   const [countText, setCountText] = useState(String(DEFAULT_COUNT));
   const [generating, setGenerating] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
+  // Undefined until the owner acts: the reading of the stored key speaks until then.
+  const [message, setMessage] = useState<Message | null | undefined>(undefined);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The stored key: the api_keys row named 'openai', if any.
+  const stored = useStoredKey(client);
+  const storedKey = stored.data ?? null;
+  const { mutateAsync: storeKey, isPending: savingKey } = useSaveStoredKey(client);
+  const shown =
+    message !== undefined
+      ? message
+      : stored.isError
+        ? said(AI_MESSAGES.keyLoadFailed)
+        : stored.isSuccess && !stored.data
+          ? said(AI_MESSAGES.noKey)
+          : null;
 
   const count = clampCount(countText);
   const typedKey = keyInput.trim();
@@ -79,27 +90,6 @@ export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticl
 
   useEffect(() => () => clearTimeout(clearTimer.current), []);
 
-  // The stored key: the api_keys row named 'openai', if any.
-  useEffect(() => {
-    if (!client) return;
-    let cancelled = false;
-    void (async () => {
-      try {
-        const key = await fetchStoredKey(client);
-        if (cancelled) return;
-        if (key) setStoredKey(key);
-        else show(said(AI_MESSAGES.noKey));
-      } catch (error) {
-        if (cancelled) return;
-        console.error('Chargement de la clé API impossible :', error);
-        show(said(AI_MESSAGES.keyLoadFailed));
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [client]);
-
   const chooseModel = (value: string) => {
     const next = isAiModel(value) ? value : 'gpt-4';
     setModel(next);
@@ -110,10 +100,8 @@ export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticl
     event.preventDefault();
     if (!client) return show({ text: AI_MESSAGES.notConfigured, tone: 'error' });
     if (!typedKey.startsWith('sk-')) return show(said(AI_MESSAGES.keyPrefix));
-    setSavingKey(true);
     try {
-      await saveStoredKey(client, typedKey);
-      setStoredKey(typedKey);
+      await storeKey(typedKey);
       setKeyInput('');
       setShowKey(false);
       show(said(AI_MESSAGES.keySaved));
@@ -121,8 +109,6 @@ export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticl
     } catch (error) {
       console.error('Sauvegarde de la clé API impossible :', error);
       show(said(AI_MESSAGES.keySaveFailed));
-    } finally {
-      setSavingKey(false);
     }
   };
 
@@ -229,11 +215,11 @@ export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticl
       </button>
 
       <p
-        className={`ai-panel__message${message ? ` ai-panel__message--${message.tone}` : ''}`}
+        className={`ai-panel__message${shown ? ` ai-panel__message--${shown.tone}` : ''}`}
         role="status"
         aria-live="polite"
       >
-        {message?.text}
+        {shown?.text}
       </p>
     </section>
   );

@@ -1,8 +1,19 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { MISSING_CONFIG_MESSAGE } from '../../lib/supabase.ts';
 
 /** The calls of the AI panel (the stored key, the generation), one function per operation. */
 
 const KEY_NAME = 'openai';
+
+export const aiKeys = {
+  storedKey: ['admin', 'api-keys', KEY_NAME] as const,
+};
+
+function required(client: SupabaseClient | null): SupabaseClient {
+  if (!client) throw new Error(MISSING_CONFIG_MESSAGE);
+  return client;
+}
 
 /** The stored OpenAI key, or null when none is stored. Throws the backend's error. */
 export async function fetchStoredKey(client: SupabaseClient): Promise<string | null> {
@@ -38,4 +49,28 @@ export function requestArticles(
   body: { count: number; model: string; apiKey?: string },
 ) {
   return client.functions.invoke<GenerationReply>('generate-articles', { body });
+}
+
+/** The stored key, read each time the panel opens (another device may have changed it). */
+export function useStoredKey(client: SupabaseClient | null) {
+  return useQuery({
+    queryKey: aiKeys.storedKey,
+    queryFn: () =>
+      fetchStoredKey(required(client)).catch((error: unknown) => {
+        console.error('Chargement de la clé API impossible :', error);
+        throw error;
+      }),
+    enabled: client !== null,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** Stores the key; the panel shows it at once: what was stored is known, nothing to read again. */
+export function useSaveStoredKey(client: SupabaseClient | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) => saveStoredKey(required(client), key),
+    onSuccess: (_, key) => queryClient.setQueryData(aiKeys.storedKey, key),
+  });
 }

@@ -6,7 +6,7 @@ import { createContentValidator } from '../editor/content-validator.ts';
 import { EditorForm } from '../editor/editor-form.tsx';
 import { WIDGETS } from '../editor/widgets/index.ts';
 import { formFromPost, type BlogPost, type BlogPostForm } from './blog-post.ts';
-import type { Version } from '../content/history-api.ts';
+import type { VersionsQuery } from '../content/history-api.ts';
 import { HistoryButton, HistoryPanel } from '../editor/history-panel.tsx';
 import { PostPreview } from './post-preview.tsx';
 import { PublicationChoiceField } from './publication-choice.tsx';
@@ -63,7 +63,7 @@ export interface BlogFormProps {
   onSubmit: (data: BlogPostForm) => Promise<void>;
   onCancel: () => void;
   /** An edited post's earlier versions: « Historique » lists them and restores one. */
-  loadHistory?: () => Promise<Version<BlogPost>[]>;
+  history?: VersionsQuery<BlogPost>;
   /** Where what is typed is kept until saved (postDraftKey); the page clears it once saved. */
   draftKey?: string;
   /**
@@ -89,7 +89,7 @@ export function postDraftKey(id: string | null): string {
  * (docs/decisions/027-unsaved-changes.md).
  */
 export function BlogForm(props: BlogFormProps) {
-  const { mode, initialData, onSubmit, onCancel, loadHistory, draftKey } = props;
+  const { mode, initialData, onSubmit, onCancel, history, draftKey } = props;
   const [data, setData] = useState<BlogPostForm>(initialData);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [askCancel, setAskCancel] = useState(false);
@@ -162,10 +162,10 @@ export function BlogForm(props: BlogFormProps) {
       {props.room && (
         <EditingNotice room={props.room} unsaved={unsaved} onReload={props.onReload} />
       )}
-      {loadHistory && !historyOpen && <HistoryButton onOpen={() => setHistoryOpen(true)} />}
-      {loadHistory && historyOpen && (
+      {history && !historyOpen && <HistoryButton onOpen={() => setHistoryOpen(true)} />}
+      {history && historyOpen && (
         <HistoryPanel<BlogPost>
-          load={loadHistory}
+          history={history}
           renderPreview={(version) => <PostPreview post={version} />}
           onRestore={restore}
           onClose={() => setHistoryOpen(false)}

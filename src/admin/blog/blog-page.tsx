@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
@@ -13,7 +13,7 @@ import {
   savePost,
   type SaveMode,
 } from './blog-api.ts';
-import { listVersions } from '../content/history-api.ts';
+import { versionsQuery } from '../content/history-api.ts';
 import {
   CONFLICT_MESSAGE,
   DELETED_MESSAGE,
@@ -145,12 +145,10 @@ function BlogManager({ client }: { client: SupabaseClient }) {
     }
   }, [client, form, clearSavedElsewhere]);
 
-  const loadHistory = useCallback(
-    () =>
-      form.mode === 'edit'
-        ? listVersions<BlogPost>(client, 'post', form.post.id)
-        : Promise.resolve([]),
-    [client, form],
+  const editedId = form.mode === 'edit' ? form.post.id : null;
+  const history = useMemo(
+    () => (editedId ? versionsQuery<BlogPost>(client, 'post', editedId) : undefined),
+    [client, editedId],
   );
 
   /** The form opens on the full post, read now: the list has no content. */
@@ -296,7 +294,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
               setConflict(null);
               closeForm();
             }}
-            loadHistory={form.mode === 'edit' ? loadHistory : undefined}
+            history={history}
             draftKey={postDraftKey(form.mode === 'edit' ? form.post.id : null)}
             room={form.mode === 'edit' ? room : undefined}
             onReload={() => void reloadPost()}
@@ -324,7 +322,6 @@ function BlogManager({ client }: { client: SupabaseClient }) {
 
       <DeletedPosts
         client={client}
-        onRestored={() => void reload()}
         outcome={message?.where === 'deleted' ? message : null}
         onOutcome={(outcome) => setMessage(outcome && { ...outcome, where: 'deleted' })}
       />

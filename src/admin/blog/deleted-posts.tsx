@@ -1,19 +1,10 @@
 import { useCallback, useId, useState } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import {
-  DELETED_DAYS,
-  listDeletedPosts,
-  restoreDeletedPost,
-  type DeletedPost,
-} from '../content/history-api.ts';
+import { DELETED_DAYS, type DeletedPost } from '../content/history-api.ts';
 import { isUniqueViolation } from '../content/save-conflict.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
+import { useDeletedPosts, useRestoreDeletedPost } from './use-deleted-posts.ts';
 
-type State =
-  | { kind: 'closed' }
-  | { kind: 'loading' }
-  | { kind: 'failed' }
-  | { kind: 'ready'; posts: DeletedPost[] };
 type Outcome = { kind: 'success' | 'error'; text: string };
 
 /**
@@ -23,35 +14,23 @@ type Outcome = { kind: 'success' | 'error'; text: string };
  */
 export function DeletedPosts({
   client,
-  onRestored,
   outcome,
   onOutcome: setOutcome,
 }: {
   client: SupabaseClient;
-  onRestored: () => void;
   outcome: Outcome | null;
   onOutcome: (outcome: Outcome | null) => void;
 }) {
-  const [state, setState] = useState<State>({ kind: 'closed' });
-  const [busy, setBusy] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
+  const deletedPosts = useDeletedPosts(client, open);
+  const { mutateAsync: restorePost, isPending: restoring } = useRestoreDeletedPost(client);
   const titleId = useId();
-
-  const load = useCallback(async () => {
-    setState({ kind: 'loading' });
-    try {
-      setState({ kind: 'ready', posts: await listDeletedPosts(client) });
-    } catch (error) {
-      console.error('Erreur lors du chargement des articles supprimés', error);
-      setState({ kind: 'failed' });
-    }
-  }, [client]);
 
   const restore = useCallback(
     async (deleted: DeletedPost) => {
-      setBusy(deleted.historyId);
       setOutcome(null);
       try {
-        const { slug } = await restoreDeletedPost(client, deleted);
+        const { slug } = await restorePost(deleted);
         setOutcome({
           kind: 'success',
           text:
@@ -59,8 +38,6 @@ export function DeletedPosts({
               ? `Article « ${deleted.post.title} » restauré.`
               : `Article « ${deleted.post.title} » restauré, à une nouvelle adresse : /blog/${slug} (l’adresse /blog/${deleted.post.slug} est prise par un autre article).`,
         });
-        onRestored();
-        await load();
       } catch (error) {
         console.error('Erreur lors de la restauration de l’article', error);
         setOutcome({
@@ -69,21 +46,19 @@ export function DeletedPosts({
             ? 'Cet article a déjà été restauré : il est dans la liste des articles.'
             : 'La restauration a échoué. Vérifiez votre connexion, puis réessayez.',
         });
-      } finally {
-        setBusy(null);
       }
     },
-    [client, load, onRestored, setOutcome],
+    [restorePost, setOutcome],
   );
 
   return (
     <section className="blog-admin__deleted" aria-labelledby={titleId}>
       <h2 id={titleId}>Articles supprimés</h2>
-      {state.kind === 'closed' ? (
+      {!open ? (
         <button
           type="button"
           className="button button--small button--secondary"
-          onClick={() => void load()}
+          onClick={() => setOpen(true)}
         >
           Voir les articles supprimés depuis {DELETED_DAYS} jours
         </button>
@@ -91,23 +66,23 @@ export function DeletedPosts({
         <>
           <p role="status">
             {outcome?.kind === 'success' ? outcome.text : ''}
-            {state.kind === 'loading' ? 'Chargement des articles supprimés…' : ''}
+            {deletedPosts.isPending ? 'Chargement des articles supprimés…' : ''}
           </p>
           <div role="alert">
             {outcome?.kind === 'error' && <p className="form__error">{outcome.text}</p>}
-            {state.kind === 'failed' && (
+            {deletedPosts.isError && (
               <p className="form__error">
                 Les articles supprimés n’ont pas pu être chargés. Vérifiez votre connexion, puis
                 réessayez.
               </p>
             )}
           </div>
-          {state.kind === 'ready' && state.posts.length === 0 && (
+          {deletedPosts.data?.length === 0 && (
             <p>Aucun article supprimé depuis {DELETED_DAYS} jours.</p>
           )}
-          {state.kind === 'ready' && state.posts.length > 0 && (
+          {deletedPosts.data && deletedPosts.data.length > 0 && (
             <ul className="blog-admin__deleted-list">
-              {state.posts.map((deleted) => (
+              {deletedPosts.data.map((deleted) => (
                 <li key={deleted.historyId}>
                   <span>
                     <strong>{deleted.post.title}</strong> — supprimé le{' '}
@@ -117,7 +92,7 @@ export function DeletedPosts({
                   <button
                     type="button"
                     className="button button--small"
-                    disabled={busy !== null}
+                    disabled={restoring}
                     aria-label={`Restaurer « ${deleted.post.title} »`}
                     onClick={() => void restore(deleted)}
                   >

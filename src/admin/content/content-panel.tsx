@@ -10,7 +10,7 @@ import { createContentValidator } from '../editor/content-validator.ts';
 import { previewData } from '../editor/preview-data.ts';
 import { FIELDS, WIDGETS } from '../editor/widgets/index.ts';
 import { useFocusRequestedField } from '../completeness/index.ts';
-import { listVersions } from './history-api.ts';
+import { versionsQuery } from './history-api.ts';
 import { fetchStoredContent, useSaveContentMutation } from './save-content.ts';
 import { useVersionedContent } from './stored-content-fallback.tsx';
 import './content-panel.css';
@@ -125,10 +125,7 @@ function VersionedEditor<T extends ContentType>({
     version.current = row?.updated_at ?? null;
     return parseContent(type, row?.content);
   }, [type]);
-  const loadHistory = useCallback(
-    () => listVersions<ContentByType[T]>(supabase, 'content', type),
-    [type],
-  );
+  const history = useMemo(() => versionsQuery<ContentByType[T]>(supabase, 'content', type), [type]);
 
   return (
     <ContentEditor<ContentByType[T]>
@@ -141,7 +138,7 @@ function VersionedEditor<T extends ContentType>({
       onSave={onSave}
       onReload={onReload}
       onOverwrite={onOverwrite}
-      loadHistory={loadHistory}
+      history={history}
       renderPreview={
         renderPreview && ((data) => renderPreview(previewData(validate, data, stored), content))
       }

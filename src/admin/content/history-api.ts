@@ -1,5 +1,8 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { contentKeys } from '../../content/api.ts';
 import { MISSING_CONFIG_MESSAGE } from '../../lib/supabase.ts';
+import { blogPostKeys } from '../../site/blog/api/keys.ts';
 
 /** The history's items: a content type (keyed by its type) or a blog post (keyed by its id). */
 export type HistoryKind = 'content' | 'post';
@@ -8,6 +11,17 @@ export type HistoryKind = 'content' | 'post';
 export const KEPT_VERSIONS = 50;
 /** How long a deleted post can be restored, at least. */
 export const DELETED_DAYS = 30;
+
+/**
+ * The history's query keys, under the keys of what they are the history of: a save of the content
+ * (contentKeys.all) or of a post (blogPostKeys.all) invalidates them with it
+ * (docs/decisions/084-react-query-in-the-back-office.md).
+ */
+export const historyKeys = {
+  versions: (kind: HistoryKind, key: string) =>
+    [...(kind === 'content' ? contentKeys.all : blogPostKeys.all), 'history', key] as const,
+  deletedPosts: [...blogPostKeys.all, 'deleted'] as const,
+};
 
 /** One earlier version of an item, as the history lists it. */
 export interface Version<T = unknown> {
@@ -66,6 +80,23 @@ export async function listVersions<T = unknown>(
       author: older ? WHO(older) : undefined,
     };
   });
+}
+
+/** How « Historique » reads an item's versions: its query key and its fetcher. */
+export interface VersionsQuery<T> {
+  queryKey: QueryKey;
+  queryFn: () => Promise<Version<T>[]>;
+}
+
+export function versionsQuery<T>(
+  client: SupabaseClient | null,
+  kind: HistoryKind,
+  key: string,
+): VersionsQuery<T> {
+  return {
+    queryKey: historyKeys.versions(kind, key),
+    queryFn: () => listVersions<T>(client, kind, key),
+  };
 }
 
 /** A post deleted in the last days, as the history kept it. */

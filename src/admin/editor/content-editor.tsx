@@ -13,7 +13,7 @@ import { SAVED_MESSAGE, useSaveStatus } from './save-status.ts';
 import { EditorForm, formRules } from './editor-form.tsx';
 import { keepFocus } from './form-behaviour.ts';
 import { autosaveText, useAutosave } from './use-autosave.ts';
-import type { Version } from '../content/history-api.ts';
+import type { VersionsQuery } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
 import { HistoryButton, HistoryPanel } from './history-panel.tsx';
 import { useLocalDraft } from '../unsaved/local-draft.ts';
@@ -57,7 +57,7 @@ export interface ContentEditorProps<T> {
   /** …and saves the typed value over it, for « Garder mon texte et enregistrer quand même ». */
   onOverwrite?: (data: T) => Promise<void>;
   /** The earlier versions, newest first: with it, « Historique » lists them and restores one. */
-  loadHistory?: () => Promise<Version<T>[]>;
+  history?: VersionsQuery<T>;
   /**
    * Keeps what is typed and not saved yet in this browser under this key, and offers it back
    * on return (src/admin/unsaved/local-draft.ts); e.g. `content:hero`.
@@ -84,7 +84,7 @@ export interface ContentEditorProps<T> {
  */
 export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const { schema, uiSchema, validator, initialData, renderPreview, autosave, onEdit } = props;
-  const { onSave: save, onOverwrite: overwrite, onReload, loadHistory } = props;
+  const { onSave: save, onOverwrite: overwrite, onReload, history } = props;
   const room = useEditingRoom(props.roomKey);
   const { announceSave, clearSavedElsewhere } = room;
   // Every successful save is told to the others who have this content open.
@@ -216,10 +216,10 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
           />
         )}
         {props.intro}
-        {loadHistory && !historyOpen && <HistoryButton onOpen={() => setHistoryOpen(true)} />}
-        {loadHistory && historyOpen && (
+        {history && !historyOpen && <HistoryButton onOpen={() => setHistoryOpen(true)} />}
+        {history && historyOpen && (
           <HistoryPanel<T>
-            load={loadHistory}
+            history={history}
             renderPreview={renderPreview ?? (() => null)}
             onRestore={restore}
             onClose={() => setHistoryOpen(false)}

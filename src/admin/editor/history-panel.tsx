@@ -1,12 +1,13 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { Version } from '../content/history-api.ts';
+import { useId, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Version, VersionsQuery } from '../content/history-api.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
 import { PreviewBoundary } from './preview-boundary.tsx';
 import './history-panel.css';
 
 export interface HistoryPanelProps<T> {
-  /** The earlier versions, newest first. */
-  load: () => Promise<Version<T>[]>;
+  /** The earlier versions, newest first (versionsQuery in src/admin/content/history-api.ts). */
+  history: VersionsQuery<T>;
   /** How a version looks on the site. */
   renderPreview: (data: T) => ReactNode;
   /** Saves the version as a new one (nothing is overwritten: the current one joins the history). */
@@ -37,35 +38,35 @@ export function HistoryButton({ onOpen }: { onOpen: () => void }) {
   );
 }
 
-type Load<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; versions: Version<T>[] };
-
 /**
  * « Historique »: the earlier versions of what the editor edits (date in Paris time, author), a
  * preview of the one chosen as the site shows it, and « Restaurer cette version »
  * (docs/decisions/025-content-history.md).
  */
-export function HistoryPanel<T>({ load, renderPreview, onRestore, onClose }: HistoryPanelProps<T>) {
-  const [state, setState] = useState<Load<T>>({ kind: 'loading' });
+export function HistoryPanel<T>({
+  history,
+  renderPreview,
+  onRestore,
+  onClose,
+}: HistoryPanelProps<T>) {
+  const queryClient = useQueryClient();
+  // Read each time the panel opens (gcTime 0: nothing is kept once it is closed), as the owner
+  // comes to it after saves; a save while it is open refreshes it through its key.
+  const versions = useQuery({
+    queryKey: history.queryKey,
+    queryFn: () =>
+      history.queryFn().catch((error: unknown) => {
+        console.error("Erreur lors du chargement de l'historique", error);
+        throw error;
+      }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
   const [selected, setSelected] = useState<number | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const titleId = useId();
 
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (versions) => live && setState({ kind: 'ready', versions }),
-      (error: unknown) => {
-        console.error("Erreur lors du chargement de l'historique", error);
-        if (live) setState({ kind: 'failed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, attempt]);
-
-  const version =
-    state.kind === 'ready' ? state.versions.find((v) => v.id === selected) : undefined;
+  const version = versions.data?.find((v) => v.id === selected);
 
   return (
     <section className="history-panel" aria-labelledby={titleId}>
@@ -77,29 +78,27 @@ export function HistoryPanel<T>({ load, renderPreview, onRestore, onClose }: His
           Fermer l’historique
         </button>
       </div>
-      {state.kind === 'loading' && <p role="status">Chargement de l’historique…</p>}
-      {state.kind === 'failed' && (
+      {versions.isPending && <p role="status">Chargement de l’historique…</p>}
+      {versions.isError && (
         <div className="form__error" role="alert">
           <p>L’historique n’a pas pu être chargé. Vérifiez votre connexion, puis réessayez.</p>
           <button
             type="button"
             className="button button--small"
-            onClick={() => {
-              setState({ kind: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
+            // Back to « Chargement… » while it is read again.
+            onClick={() => void queryClient.resetQueries({ queryKey: history.queryKey })}
           >
             Réessayer
           </button>
         </div>
       )}
-      {state.kind === 'ready' && state.versions.length === 0 && (
+      {versions.data?.length === 0 && (
         <p>Aucune version précédente : ce contenu n’a pas encore été modifié.</p>
       )}
-      {state.kind === 'ready' && state.versions.length > 0 && (
+      {versions.data && versions.data.length > 0 && (
         <div className="history-panel__body">
           <ol className="history-panel__list" aria-label="Versions précédentes">
-            {state.versions.map((v) => (
+            {versions.data.map((v) => (
               <li key={v.id}>
                 <button
                   type="button"

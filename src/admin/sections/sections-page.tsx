@@ -21,7 +21,7 @@ import { isSupabaseConfigured, supabase } from '../../lib/supabase.ts';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { NewRequestsSummary } from '../shell/new-requests.tsx';
 import { MonthFigures } from '../home/index.ts';
-import { listVersions } from '../content/history-api.ts';
+import { versionsQuery } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
 import { fetchStoredContent, useSaveContentMutation } from '../content/save-content.ts';
 import { EditingNotice } from '../editor/editing-notice.tsx';
@@ -164,10 +164,7 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
   );
   const { sections, status, update, reset } = useSectionsSaver(initial, save);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const loadHistory = useCallback(
-    () => listVersions<Section[]>(supabase, 'content', 'sections'),
-    [],
-  );
+  const history = useMemo(() => versionsQuery<Section[]>(supabase, 'content', 'sections'), []);
 
   const reload = async () => {
     try {
@@ -250,7 +247,7 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
       />
       {historyOpen ? (
         <HistoryPanel<Section[]>
-          load={loadHistory}
+          history={history}
           renderPreview={(version) => <SectionsVersion sections={version} />}
           onRestore={(restored) => {
             setHistoryOpen(false);
