@@ -56,6 +56,13 @@ export const bodyTooLarge = () =>
   new StorageError(413, 'Payload too large', 'EntityTooLarge', 'Request body is too large', true);
 export const routeNotFound = (method: string, path: string) =>
   new StorageError(404, 'Not Found', 'InvalidRequest', `Route ${method}:${path} not found`);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new StorageError(
+    429,
+    'too_many_requests',
+    'SlowDown',
+    `Too many requests: retry in ${retryAfterSeconds} s`,
+  );
 export const internalError = () =>
   new StorageError(500, 'InternalError', 'InternalError', 'Internal server error');
 
