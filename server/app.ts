@@ -19,15 +19,20 @@ import {
   viewRateLimit,
   visitRateLimit,
 } from './limits/middleware.ts';
-import { refuseEndedSessions } from './auth/session-gate.ts';
+import { refuseEndedSessions, SESSION_ENDED_HEADERS } from './auth/session-gate.ts';
 import { apiSecurityHeaders } from './security-headers.ts';
 import { storageRoutes } from './storage/index.ts';
+import { bodyTooLarge, errorResponse, sessionEnded } from './storage/errors.ts';
 import { requestFormRoutes } from './requests/form-post.ts';
 import { appointmentLinkRoutes } from './appointments/link-routes.ts';
 import { publishedViews } from './article-views.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Where the auth and storage services are mounted (their oracle reads it: tests/oracles/). */
+export const AUTH_PATH = '/auth/v1';
+export const STORAGE_PATH = '/storage/v1';
 
 /** An upload to /storage/v1/object/<bucket>/<name> (not a list, whose JSON body is small). */
 function isUpload(method: string, path: string): boolean {
@@ -97,17 +102,20 @@ export function createApp(ctx: AppContext): App {
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     // The rest of the oversized body is never read, so this connection cannot serve another request.
+    // Storage answers in its own shape (docs/decisions/090-storage-errors-in-english.md).
     onError: (c) =>
-      c.json(
-        {
-          code: 'PGRST413',
-          message: 'Requête trop volumineuse : 1 Mo au maximum.',
-          details: null,
-          hint: null,
-        },
-        413,
-        { Connection: 'close' },
-      ),
+      c.req.path.startsWith(`${STORAGE_PATH}/`)
+        ? errorResponse(bodyTooLarge())
+        : c.json(
+            {
+              code: 'PGRST413',
+              message: 'Requête trop volumineuse : 1 Mo au maximum.',
+              details: null,
+              hint: null,
+            },
+            413,
+            { Connection: 'close' },
+          ),
   });
   // Uploads of photos are bounded by the storage routes themselves, at 15 MB
   // (docs/decisions/023-media-storage.md); every other body at 1 MB.
@@ -125,11 +133,16 @@ export function createApp(ctx: AppContext): App {
     api.use(`/rest/v1/rpc/${fn}`, appointmentLinkRateLimit(limits, config.trustProxy));
   api.use('/rest/v1/*', refuseEndedSessions(ctx));
   api.use('/functions/v1/*', refuseEndedSessions(ctx));
-  api.use('/storage/v1/*', refuseEndedSessions(ctx));
+  api.use(
+    `${STORAGE_PATH}/*`,
+    refuseEndedSessions(ctx, (_c, ended) =>
+      errorResponse(sessionEnded(), { session_ended: ended }, SESSION_ENDED_HEADERS),
+    ),
+  );
   api.route('/rest/v1', restRoutes(ctx));
-  api.route('/auth/v1', authRoutes(ctx));
+  api.route(AUTH_PATH, authRoutes(ctx));
   api.route('/admin/v1', adminApiRoutes(ctx));
-  api.route('/storage/v1', storageRoutes(ctx));
+  api.route(STORAGE_PATH, storageRoutes(ctx));
   api.route('/realtime/v1', realtimeRoutes(ctx.realtime));
   api.route(
     '/functions/v1',

@@ -82,6 +82,8 @@ export function authRoutes(ctx: AppContext): Hono {
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
+      saml_private_key_next_configured: false,
+      passkeys_enabled: false,
       // This server only (absent on hosted Supabase, which always mails): whether a forgotten
       // password can be reset by email, for the sign-in page to offer it or say who resets it.
       password_recovery_email: ctx.mailer !== undefined,

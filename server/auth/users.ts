@@ -9,10 +9,11 @@ export interface AuthUser {
   aud: string;
   role: string;
   email: string;
-  email_confirmed_at: string | null;
+  /** Absent until confirmed, as GoTrue's `omitempty` leaves it out (and the two below). */
+  email_confirmed_at?: string;
   phone: string;
-  confirmed_at: string | null;
-  last_sign_in_at: string | null;
+  confirmed_at?: string;
+  last_sign_in_at?: string;
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;
   identities: unknown[];
@@ -103,10 +104,11 @@ export function toAuthUser(row: UserRow): AuthUser {
     aud: row.aud,
     role: row.role,
     email: row.email,
-    email_confirmed_at: row.email_confirmed_at,
+    ...(row.email_confirmed_at === null
+      ? {}
+      : { email_confirmed_at: row.email_confirmed_at, confirmed_at: row.email_confirmed_at }),
     phone: '',
-    confirmed_at: row.email_confirmed_at,
-    last_sign_in_at: row.last_sign_in_at,
+    ...(row.last_sign_in_at === null ? {} : { last_sign_in_at: row.last_sign_in_at }),
     app_metadata: JSON.parse(row.raw_app_meta_data) as Record<string, unknown>,
     user_metadata: JSON.parse(row.raw_user_meta_data) as Record<string, unknown>,
     identities: [],

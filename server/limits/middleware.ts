@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { addressKey, clientAddress } from '../client-address.ts';
 import { AuthError, authErrorResponse } from '../auth/errors.ts';
+import { errorResponse, tooManyRequests } from '../storage/errors.ts';
 import type { Verdict } from './limiter.ts';
 import type { Limits } from './index.ts';
 
@@ -19,6 +20,9 @@ function refusal(c: Context, verdict: Extract<Verdict, { ok: false }>, what: str
       ),
     );
   }
+  // Storage's own shape and English words (docs/decisions/090-storage-errors-in-english.md).
+  if (c.req.path.startsWith('/storage/v1/'))
+    return errorResponse(tooManyRequests(seconds), {}, { 'Retry-After': String(seconds) });
   // PostgREST's error shape, which supabase-js reads for REST and functions alike.
   return c.json({ code: '429', details: null, hint: null, message }, 429, {
     'Retry-After': String(seconds),

@@ -1,4 +1,4 @@
-import { invalidRequest, StorageError, tooLarge } from './errors.ts';
+import { bodyTooLarge, invalidRequest, StorageError, tooLarge } from './errors.ts';
 
 /** Room for a multipart envelope (boundaries, the cacheControl and metadata fields) around a file. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -51,22 +51,23 @@ function cacheControlOf(value: string | null | undefined): string {
 export async function readUpload(request: Request, fileLimit: number): Promise<UploadBody> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(type)) {
-    const bytes = await readBounded(request, fileLimit, () => tooLarge(fileLimit));
+    const bytes = await readBounded(request, fileLimit, () => tooLarge());
     return { bytes, cacheControl: cacheControlOf(request.headers.get('cache-control')) };
   }
-  const raw = await readBounded(request, fileLimit + ENVELOPE_BYTES, () => tooLarge(fileLimit));
+  const raw = await readBounded(request, fileLimit + ENVELOPE_BYTES, () => tooLarge());
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(raw), {
       headers: { 'content-type': type },
     }).formData();
   } catch {
-    throw invalidRequest('Formulaire illisible.');
+    throw invalidRequest('Malformed multipart form data');
   }
   const files = [...form.values()].filter((v): v is File => typeof v !== 'string');
-  if (files.length !== 1) throw invalidRequest('Envoyez un seul fichier.');
+  if (files.length === 0) throw invalidRequest('No content provided');
+  if (files.length > 1) throw invalidRequest('Expected a single file in the form');
   const bytes = Buffer.from(await files[0]!.arrayBuffer());
-  if (bytes.byteLength > fileLimit) throw tooLarge(fileLimit);
+  if (bytes.byteLength > fileLimit) throw tooLarge();
   const cacheControl = form.get('cacheControl');
   return {
     bytes,
@@ -79,11 +80,7 @@ export async function readJson(
   request: Request,
   limit = 256 * 1024,
 ): Promise<Record<string, unknown>> {
-  const raw = await readBounded(
-    request,
-    limit,
-    () => new StorageError(413, 'Payload too large', 'Requête trop volumineuse.', true),
-  );
+  const raw = await readBounded(request, limit, bodyTooLarge);
   try {
     const value: unknown = JSON.parse(raw.toString('utf8') || '{}');
     if (typeof value === 'object' && value !== null && !Array.isArray(value))
@@ -91,5 +88,5 @@ export async function readJson(
   } catch {
     // answered below
   }
-  throw invalidRequest('Corps JSON attendu.');
+  throw invalidRequest('Body is not valid JSON: an object is expected');
 }

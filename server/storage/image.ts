@@ -29,7 +29,7 @@ export async function cleanImage(
   const detected = await fileTypeFromBuffer(input);
   const mimetype = detected?.mime ?? '';
   if (!(mimetype in IMAGE_TYPES) || (allowed !== null && !allowed.includes(mimetype)))
-    throw unsupportedType();
+    throw unsupportedType(mimetype || 'application/octet-stream');
   try {
     const gif = mimetype === 'image/gif';
     const image = sharp(input, {
@@ -50,6 +50,6 @@ export async function cleanImage(
             : upright.avif({ quality: 70 });
     return { bytes: await encoded.toBuffer(), mimetype };
   } catch {
-    throw unsupportedType();
+    throw unsupportedType(mimetype);
   }
 }

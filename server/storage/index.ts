@@ -8,7 +8,14 @@ import { identify } from '../identity.ts';
 import { describeError, log } from '../log.ts';
 import { readJson, readUpload } from './body.ts';
 import { sendFile } from './download.ts';
-import { errorResponse, invalidRequest, notFound, StorageError, toStorageError } from './errors.ts';
+import {
+  accessDenied,
+  errorResponse,
+  invalidRequest,
+  notFound,
+  routeNotFound,
+  toStorageError,
+} from './errors.ts';
 import { FileStore } from './files.ts';
 import { cleanImage } from './image.ts';
 import { bucketOf, MAX_NAME_LENGTH, objectOf, type ObjectRef } from './keys.ts';
@@ -35,11 +42,57 @@ type StorageContext = Pick<AppContext, 'db' | 'config'>;
 async function identityOf(ctx: StorageContext, headers: Headers): Promise<RequestIdentity> {
   const result = await identify(headers, ctx.config.jwtSecret);
   if (result.ok) return result.identity;
-  throw new StorageError(
-    403,
-    'Unauthorized',
-    result.reason === 'expired' ? 'jwt expired' : 'invalid signature',
-  );
+  throw accessDenied(result.reason === 'expired' ? 'jwt expired' : 'invalid signature');
+}
+
+/**
+ * The routes of Supabase Storage that this server answers, tried in this order: a path's
+ * segments after /storage/v1, `*` standing for the rest (an object's name may hold slashes, so
+ * the segments stay percent-encoded until keys.ts checks them). The oracle test
+ * (tests/oracles/) reads this table to check every route's answers against Supabase's shapes.
+ */
+export const STORAGE_ROUTES = [
+  { method: 'POST', path: '/object/list/*', action: 'list' },
+  { method: 'GET', path: '/object/public/*', action: 'download-public' },
+  { method: 'GET', path: '/object/authenticated/*', action: 'download' },
+  { method: 'DELETE', path: '/object/:bucket', action: 'remove' },
+  { method: 'POST', path: '/object/*', action: 'upload' },
+  { method: 'PUT', path: '/object/*', action: 'upload' },
+  { method: 'GET', path: '/object/*', action: 'download' },
+  { method: 'GET', path: '/render/image/public/*', action: 'render-public' },
+  { method: 'GET', path: '/render/image/authenticated/*', action: 'render' },
+] as const;
+
+export type StorageRoute = (typeof STORAGE_ROUTES)[number];
+
+/**
+ * The route a request's segments match, and the segments the `:param` and `*` stand for (a
+ * missing segment reads as empty, as an empty one would).
+ */
+export function matchStorageRoute(
+  method: string,
+  segments: readonly string[],
+): { route: StorageRoute; rest: string[] } | undefined {
+  const verb = method === 'HEAD' ? 'GET' : method;
+  for (const route of STORAGE_ROUTES) {
+    if (route.method !== verb) continue;
+    const pattern = route.path.slice(1).split('/');
+    const rest: string[] = [];
+    const matched = pattern.every((part, i) => {
+      if (part === '*') {
+        rest.push(...segments.slice(i));
+        return true;
+      }
+      const segment = segments[i] ?? '';
+      if (part.startsWith(':')) {
+        rest.push(segment);
+        return i === pattern.length - 1 ? segments.length <= pattern.length : true;
+      }
+      return segment === part;
+    });
+    if (matched) return { route, rest };
+  }
+  return undefined;
 }
 
 /**
@@ -64,8 +117,7 @@ export function storageRoutes(ctx: StorageContext): Hono {
       await canWrite(db, identity, ref, mode);
       return { identity, bucket };
     } catch (error) {
-      const refusal = toStorageError(error);
-      throw new StorageError(refusal.status, refusal.error, refusal.message, true);
+      throw toStorageError(error).closingConnection();
     }
   }
 
@@ -97,7 +149,8 @@ export function storageRoutes(ctx: StorageContext): Hono {
         await staged.commit(ref);
         return written;
       });
-      await renderer.forget(ref);
+      // A variant of the replaced file left behind is named after its ETag: never served again.
+      await renderer.forget(ref).catch(() => undefined);
       renderer.prepare(ref, metadata);
       return Response.json({ Id: id, Key: `${ref.bucket}/${ref.name}` });
     } finally {
@@ -136,7 +189,7 @@ export function storageRoutes(ctx: StorageContext): Hono {
       prefixes.length > MAX_REMOVE ||
       !prefixes.every((p) => typeof p === 'string' && p.length > 0 && p.length <= MAX_NAME_LENGTH)
     )
-      throw invalidRequest(`prefixes : de 1 à ${MAX_REMOVE} noms de fichiers attendus.`);
+      throw invalidRequest(`body/prefixes must list 1 to ${MAX_REMOVE} object names`);
     const removed = await deleteObjects(db, identity, bucket, prefixes as string[]);
     for (const row of removed) {
       const ref = { bucket, name: String(row.name) };
@@ -153,27 +206,27 @@ export function storageRoutes(ctx: StorageContext): Hono {
     return Response.json(await listObjects(db, identity, bucket, options));
   }
 
-  /** Routes on the path's segments (names may hold slashes, kept percent-encoded until checked). */
+  /** Routes on the path's segments, by the table above. */
   function dispatch(request: Request): Promise<Response> {
     const pathname = new URL(request.url).pathname;
     const segments = pathname.slice(pathname.indexOf('/storage/v1/') + 12).split('/');
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const [area, kind, ...rest] = segments;
-    if (area === 'object') {
-      if (kind === 'list' && method === 'POST') return list(request, bucketOf(rest));
-      if ((kind === 'public' || kind === 'authenticated') && method === 'GET')
-        return download(request, objectOf(rest), kind === 'public');
-      const after = [kind ?? '', ...rest];
-      if (method === 'DELETE' && after.length === 1) return remove(request, bucketOf(after));
-      if (method === 'POST' || method === 'PUT') return upload(request, objectOf(after));
-      if (method === 'GET') return download(request, objectOf(after), false);
+    const found = matchStorageRoute(request.method, segments);
+    if (!found) throw routeNotFound(request.method, pathname);
+    const { route, rest } = found;
+    switch (route.action) {
+      case 'list':
+        return list(request, bucketOf(rest));
+      case 'remove':
+        return remove(request, bucketOf(rest));
+      case 'upload':
+        return upload(request, objectOf(rest));
+      case 'download':
+      case 'download-public':
+        return download(request, objectOf(rest), route.action === 'download-public');
+      case 'render':
+      case 'render-public':
+        return render(request, objectOf(rest), route.action === 'render-public');
     }
-    if (area === 'render' && kind === 'image' && method === 'GET') {
-      const [access, ...target] = rest;
-      if (access === 'public' || access === 'authenticated')
-        return render(request, objectOf(target), access === 'public');
-    }
-    throw new StorageError(404, 'not_found', 'Route introuvable.');
   }
 
   const app = new Hono();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { invalidKey, invalidRequest } from './errors.ts';
+import { invalidBucketName, invalidKey } from './errors.ts';
 
 /** Longest object name accepted, in characters (Supabase's limit on a key is 1,024 bytes). */
 export const MAX_NAME_LENGTH = 1024;
@@ -14,7 +14,7 @@ export interface ObjectRef {
 }
 
 function checkBucket(bucket: string): string {
-  if (!BUCKET.test(bucket)) throw invalidRequest('Invalid bucket name');
+  if (!BUCKET.test(bucket)) throw invalidBucketName();
   return bucket;
 }
 
@@ -39,7 +39,7 @@ function decode(segment: string): string {
 
 /** The bucket alone, from the path segments after a route's prefix. */
 export function bucketOf(segments: string[]): string {
-  if (segments.length !== 1) throw invalidRequest('Invalid bucket name');
+  if (segments.length !== 1) throw invalidBucketName();
   return checkBucket(decode(segments[0]!));
 }
 

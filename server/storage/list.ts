@@ -17,33 +17,35 @@ export interface ListOptions {
   descending: boolean;
 }
 
-function integer(value: unknown, fallback: number, min: number, max: number): number {
+function integer(name: string, value: unknown, fallback: number, min: number, max: number): number {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
-    throw invalidRequest(`Entier attendu (au moins ${min}).`);
+    throw invalidRequest(`body/${name} must be an integer >= ${min}`);
   return Math.min(value, max);
 }
 
-function text(value: unknown): string {
+function text(name: string, value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string' || value.length > MAX_TEXT)
-    throw invalidRequest(`Texte de ${MAX_TEXT} caractères au plus attendu.`);
+    throw invalidRequest(`body/${name} must be a string of at most ${MAX_TEXT} characters`);
   return value;
 }
 
 /** The body supabase-js's `list()` sends, checked and bounded. */
 export function listOptions(body: Record<string, unknown>): ListOptions {
-  let prefix = text(body.prefix);
+  let prefix = text('prefix', body.prefix);
   if (prefix !== '' && !prefix.endsWith('/')) prefix += '/';
   const sortBy = (typeof body.sortBy === 'object' && body.sortBy) || {};
   const { column = 'name', order = 'asc' } = sortBy as { column?: unknown; order?: unknown };
   if (typeof column !== 'string' || !SORTABLE.has(column))
-    throw invalidRequest('Tri possible par name, created_at, updated_at ou last_accessed_at.');
+    throw invalidRequest(
+      'body/sortBy/column must be one of name, updated_at, created_at, last_accessed_at',
+    );
   return {
     prefix,
-    search: text(body.search),
-    limit: integer(body.limit, 100, 1, MAX_LIST_LIMIT),
-    offset: integer(body.offset, 0, 0, MAX_OFFSET),
+    search: text('search', body.search),
+    limit: integer('limit', body.limit, 100, 1, MAX_LIST_LIMIT),
+    offset: integer('offset', body.offset, 0, 0, MAX_OFFSET),
     column,
     descending: String(order).toLowerCase() === 'desc',
   };

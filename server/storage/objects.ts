@@ -57,7 +57,10 @@ function ownerOf(identity: RequestIdentity): string | null {
 const parse = <T>(value: unknown): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
-/** Inserts the row (or, with `upsert`, replaces it), as the caller: RLS decides. Returns its id. */
+/**
+ * Inserts the row (or, with `upsert`, replaces it), as the caller: RLS decides. Returns its id.
+ * Each write gets a new `version`, as Supabase's storage server gives every upload one.
+ */
 export async function writeObject(
   tx: Tx,
   identity: RequestIdentity,
@@ -70,15 +73,15 @@ export async function writeObject(
   const sql =
     mode === 'update'
       ? `update storage.objects set owner = $3::uuid, owner_id = $3::text, metadata = $4::jsonb,
-                updated_at = now(), last_accessed_at = now()
+                version = gen_random_uuid()::text, updated_at = now(), last_accessed_at = now()
           where bucket_id = $1 and name = $2 returning id::text as id`
-      : `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
-         values ($1, $2, $3::uuid, $3::text, $4::jsonb)
+      : `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
+         values ($1, $2, $3::uuid, $3::text, $4::jsonb, gen_random_uuid()::text)
          ${
            mode === 'upsert'
              ? `on conflict (bucket_id, name) do update set owner = excluded.owner,
                   owner_id = excluded.owner_id, metadata = excluded.metadata,
-                  updated_at = now(), last_accessed_at = now()`
+                  version = excluded.version, updated_at = now(), last_accessed_at = now()`
              : ''
          }
          returning id::text as id`;

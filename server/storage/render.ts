@@ -44,7 +44,7 @@ function intParam(url: URL, name: string, min: number, max: number): number | nu
   const raw = url.searchParams.get(name);
   if (raw === null || raw === '') return null;
   if (!/^\d{1,6}$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw invalidRequest(`Paramètre ${name} : entier de ${min} à ${max} attendu.`);
+    throw invalidRequest(`querystring/${name} must be an integer from ${min} to ${max}`);
   return Number(raw);
 }
 
@@ -113,9 +113,12 @@ export class Renderer {
     return path.join(this.cacheRoot, path.relative(this.files.root, this.files.path(ref)));
   }
 
-  /** Drops every variant of an object (replaced or removed). */
+  /**
+   * Drops every variant of an object (replaced or removed). The background rendering of the
+   * previous upload may be writing into the folder meanwhile (ENOTEMPTY): removal is tried again.
+   */
   async forget(ref: ObjectRef): Promise<void> {
-    await rm(this.folder(ref), { recursive: true, force: true });
+    await rm(this.folder(ref), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 
   /** Makes the standard widths of a new upload, in the background, one image at a time. */

@@ -161,6 +161,18 @@ describe.each(backends)('a client flooding the public endpoints (%s)', (_name, s
     expect(statuses.filter((s) => s === 200)).toHaveLength(600);
     expect(statuses.filter((s) => s === 429)).toHaveLength(100);
     expect(retryAfter).toBeGreaterThan(0);
+    // Storage says the same in its own shape and words (docs/decisions/090-storage-errors-in-english.md).
+    const storage = await requestFrom('127.0.0.6', `${server.url}/storage/v1/object/list/media`, {
+      method: 'POST',
+      headers: headers(),
+      body: '{}',
+    });
+    expect(storage.status).toBe(429);
+    expect(JSON.parse(storage.text)).toMatchObject({
+      statusCode: '429',
+      code: 'SlowDown',
+      error: 'too_many_requests',
+    });
     const other = await requestFrom('127.0.0.7', `${server.url}/rest/v1/site_content?select=type`, {
       headers: headers(),
     });

@@ -35,8 +35,10 @@ interface ErrorShape {
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function statusOf(error: ErrorShape): number | undefined {
-  // supabase-js: `status` on auth and storage errors (storage also sends `statusCode` as text).
-  for (const value of [error.status, error.statusCode]) {
+  // supabase-js: `status` on auth and storage errors, the HTTP status. Storage also gives
+  // `statusCode`, its own status as text, which says more: hosted Supabase answers most storage
+  // errors with HTTP 400 and the real status there (docs/decisions/090-storage-errors-in-english.md).
+  for (const value of [error.statusCode, error.status]) {
     const number = Number(value);
     if (value !== undefined && value !== null && Number.isInteger(number) && number > 0) {
       return number;
@@ -107,7 +109,13 @@ export function errorKind(error: unknown): ErrorKind {
   if (code === 'PGRST116' || code === 'PGRST205' || status === 404) return 'notFound';
   if (code === '54000' || code === '54001' || status === 413) return 'tooLarge';
   if (status === 429) return 'tooMany';
-  if (/^(22|23)/.test(code) || /^PGRST1/.test(code) || status === 400 || status === 422) {
+  if (
+    /^(22|23)/.test(code) ||
+    /^PGRST1/.test(code) ||
+    status === 400 ||
+    status === 415 ||
+    status === 422
+  ) {
     return 'validation';
   }
   if ((status !== undefined && status >= 500) || /^(XX|53|58|08)/.test(code)) return 'server';

@@ -12,11 +12,14 @@ const NOT_ALLOWED =
   'Envoi refusé : votre session a peut-être expiré. Reconnectez-vous avec un compte administrateur, puis réessayez.';
 const NOT_SENT = "La photo n'a pas été envoyée : vérifiez votre connexion, puis réessayez.";
 
-/** The storage error's HTTP status, when supabase-js kept one. */
+/**
+ * The storage error's status, when supabase-js kept one: storage's own `statusCode` first, since
+ * hosted Supabase answers most refusals with HTTP 400 and the real status there
+ * (docs/decisions/090-storage-errors-in-english.md).
+ */
 function statusOf(error: unknown): number | undefined {
-  const status =
-    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
-    (error as { statusCode?: unknown } | null)?.statusCode;
+  const shape = error as { status?: unknown; statusCode?: unknown } | null;
+  const status = shape?.statusCode ?? shape?.status;
   const number = Number(status);
   return Number.isInteger(number) ? number : undefined;
 }
