@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { realtimeLimitsFromEnv, type ServerConfig } from '../../server/config.ts';
@@ -35,12 +38,29 @@ export interface TestServer extends RunningServer {
   serviceClient(): SupabaseClient;
 }
 
+/** Data directories made by this test process, removed when it exits. */
+const dataDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A fresh data directory for one server: its stored photos and backups land there, never in a
+ * directory shared with another server or outside the machine's temporary folder.
+ */
+function freshDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'garage-test-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
 export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise<ServerConfig> {
   const jwtSecret = overrides.jwtSecret ?? randomBytes(32).toString('hex');
+  const dataDir = overrides.dataDir ?? freshDataDir();
   return {
     host: '127.0.0.1',
     port: 0,
-    dataDir: '/nonexistent',
+    dataDir,
     databaseUrl: undefined,
     jwtSecret,
     anonKey: await makeApiKey('anon', jwtSecret),
@@ -66,7 +86,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     reminderIntervalMs: 0,
     trustProxy: false,
     logClientAddress: false,
-    backupDir: '/nonexistent/backups',
+    backupDir: path.join(dataDir, 'backups'),
     // No daily backup in tests unless one asks for it.
     backupTime: undefined,
     backupKeepDaily: 14,
