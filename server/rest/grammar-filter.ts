@@ -54,6 +54,25 @@ export type LogicNode =
   | { kind: 'filter'; filter: FilterNode }
   | { kind: 'expr'; negate: boolean; op: 'and' | 'or'; children: LogicNode[] };
 
+// PostgREST 12's filter operators, in the order its grammar tries them (`gte` before `gt`). Which
+// of them this server runs is server/rest/query-filters.ts's `SERVED_OPERATORS`; the others parse,
+// then are refused by name (docs/decisions/091-keep-our-rest-layer.md).
+export const FTS_OPERATORS = ['fts', 'plfts', 'phfts', 'wfts'] as const;
+export const SIMPLE_OPERATORS = ['neq', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj'] as const;
+/** The operators that take a quantifier, `eq(any)` or `like(all)`. */
+export const QUANTIFIABLE_OPERATORS = [
+  'eq',
+  'gte',
+  'gt',
+  'lte',
+  'lt',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+] as const;
+export const QUANTIFIERS = ['any', 'all'] as const;
+
 const join = (cs: string[]) => cs.join('');
 const words = (...ws: string[]) => alt(...ws.map((w) => attempt(string(w))));
 const ciString = (w: string) =>
@@ -100,7 +119,7 @@ export function pOpExpr(pSVal: Parser<string>): Parser<OpExpr> {
       quantifier: null,
     })),
   );
-  const pFts = bind(words('fts', 'plfts', 'phfts', 'wfts'), (name) =>
+  const pFts = bind(words(...FTS_OPERATORS), (name) =>
     seq(
       optionMaybe(attempt(between(char('('), char(')'), pIdentifier))),
       seq(
@@ -109,22 +128,18 @@ export function pOpExpr(pSVal: Parser<string>): Parser<OpExpr> {
       ),
     ),
   );
-  const simple = label(
-    words('neq', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj'),
-    'unknown single value operator',
-  );
+  const simple = label(words(...SIMPLE_OPERATORS), 'unknown single value operator');
   const pSimpleOp = bind(simple, (name) =>
     seq(
       pDelimiter,
       map(pSVal, (value): Operation => ({ op: 'other', name, value, quantifier: null })),
     ),
   );
-  const quant = label(
-    words('eq', 'gte', 'gt', 'lte', 'lt', 'like', 'ilike', 'match', 'imatch'),
-    'unknown single value operator',
-  );
+  const quant = label(words(...QUANTIFIABLE_OPERATORS), 'unknown single value operator');
   const quantifier = optionMaybe(
-    attempt(between(char('('), char(')'), alt(attempt(string('any')), string('all')))),
+    attempt(
+      between(char('('), char(')'), alt(attempt(string(QUANTIFIERS[0])), string(QUANTIFIERS[1]))),
+    ),
   );
   const pQuantOp = bind(quant, (name) =>
     bind(quantifier, (q) =>

@@ -22,7 +22,20 @@ export type LogicTree =
   | { kind: 'filter'; filter: Filter }
   | { kind: 'expr'; negate: boolean; op: 'AND' | 'OR'; children: LogicTree[] };
 
-const SIMPLE = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike']);
+/**
+ * The operators this server runs besides `is` and `in`: those supabase-js sends for this product.
+ * The grammar reads all of PostgREST's; any other is refused by name (decision 091).
+ */
+export const SERVED_OPERATORS: ReadonlySet<string> = new Set([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+]);
 const SUPPORTED_LIST =
   'Opérateurs pris en charge : eq, neq, gt, gte, lt, lte, is, in, like, ilike, leur négation not, et les combinaisons or, and.';
 
@@ -34,7 +47,7 @@ function toOperation(column: string, { negate, operation }: OpExpr): Filter {
   if (operation.op === 'is') return { column, negate, op: 'is', value: operation.value };
   const { name, value, quantifier } = operation;
   if (quantifier) throw unsupported(`opérateur ${name}(${quantifier})`, SUPPORTED_LIST);
-  if (!SIMPLE.has(name)) throw unsupported(`opérateur ${name}`, SUPPORTED_LIST);
+  if (!SERVED_OPERATORS.has(name)) throw unsupported(`opérateur ${name}`, SUPPORTED_LIST);
   checkFilterValueDepth(column, value);
   return { column, negate, op: name as Exclude<FilterOp, 'is' | 'in'>, value };
 }

