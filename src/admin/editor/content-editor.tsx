@@ -9,7 +9,7 @@ import type {
   ValidatorType,
 } from '@rjsf/utils';
 import { deepEquals } from '@rjsf/utils';
-import { frenchErrors } from './content-validator.ts';
+import { frenchErrors, withoutConditions } from './content-validator.ts';
 import { PreviewBoundary } from './preview-boundary.tsx';
 import { SAVED_MESSAGE, useSaveStatus } from './save-status.ts';
 import { EDITOR_TEMPLATES, EDITOR_WIDGETS } from './theme/index.ts';
@@ -114,6 +114,8 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     [overwrite, announceSave],
   );
   const [data, setData] = useState<T>(initialData);
+  // What rjsf lays out; the validator and the French messages keep every rule (content-validator.ts).
+  const layout = useMemo(() => withoutConditions(schema), [schema]);
   const extraValidate = props.customValidate;
   const customValidate = useMemo((): CustomValidator<T> => {
     const required = requiredNotBlank<T>(schema);
@@ -122,9 +124,9 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   }, [schema, extraValidate]);
   const isValid = useCallback(
     (value: T) =>
-      validator.validateFormData(value, schema, customValidate, undefined, uiSchema).errors
+      validator.validateFormData(value, layout, customValidate, undefined, uiSchema).errors
         .length === 0,
-    [validator, schema, customValidate, uiSchema],
+    [validator, layout, customValidate, uiSchema],
   );
   // With autosave, the latest valid value is what is saved; an invalid one waits for a fix.
   const [savable, setSavable] = useState<T>(initialData);
@@ -264,7 +266,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
           />
         )}
         <Form<T>
-          schema={schema}
+          schema={layout}
           uiSchema={uiSchema}
           validator={validator}
           formData={data}
