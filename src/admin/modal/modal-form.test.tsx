@@ -29,12 +29,16 @@ async function renderModalForm(initial: ModalContent, onSave: (data: ModalConten
 }
 
 const submit = (page: HTMLElement) => click(page.querySelector('button[type="submit"]')!);
+/** « Afficher la pop-up », the form's one checkbox (rjsf's own widget, its label around it). */
+const shown = (page: HTMLElement) =>
+  page.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
 
 describe('the pop-up form', () => {
   it('refuses an active pop-up without its texts, with the schema’s sentences', async () => {
     const onSave = vi.fn();
     const page = await renderModalForm({ active: false, title: '', message: '' }, onSave);
-    await click(field(page, 'Afficher la pop-up'));
+    expect(shown(page).closest('label')?.textContent).toContain('Afficher la pop-up');
+    await click(shown(page));
     await submit(page);
 
     await vi.waitFor(() => expect(description(field(page, 'Titre'))).toBe(RULE.title['x-message']));
@@ -62,7 +66,7 @@ describe('the pop-up form', () => {
   it('saves a pop-up switched off with blank texts', async () => {
     const onSave = vi.fn();
     const page = await renderModalForm({ active: true, title: 'Congés', message: 'Août' }, onSave);
-    await click(field(page, 'Afficher la pop-up'));
+    await click(shown(page));
     await typeInto(field(page, 'Titre'), '');
     await typeInto(field(page, 'Message'), ' ');
     await submit(page);
