@@ -3,6 +3,26 @@
 -- *_content_checks.sql migrations (each object as the last of them defines it), and the dispatcher.
 -- See docs/decisions/009-schema-driven-content.md and docs/decisions/054-check-migrations-hold-differences.md.
 
+create or replace function private.content_problem_alert(c jsonb) returns text
+language sql immutable
+set search_path = ''
+as $fn$
+  select coalesce(
+    case when jsonb_typeof(c) not in ('object') then '' || ' doit être un objet.' end,
+    case when jsonb_typeof(c) = 'object' and not (c ? 'active') then '« Activer l''alerte »' || ' est obligatoire.' end,
+    case when jsonb_typeof(c) = 'object' and not (c ? 'message') then '« Message »' || ' est obligatoire.' end,
+    case when jsonb_typeof(c) = 'object' and not (c ? 'type') then '« Type »' || ' est obligatoire.' end,
+    case when jsonb_typeof(c) = 'object' and not (c ? 'permanent') then '« Alerte permanente »' || ' est obligatoire.' end,
+    case when jsonb_typeof(c) = 'object' then (select '' || ' : champ inconnu « ' || k || ' ».' from jsonb_object_keys(c) as k where k not in ('active', 'message', 'type', 'permanent') limit 1) end,
+    case when jsonb_typeof((c -> 'active')) not in ('boolean') then '« Activer l''alerte »' || ' doit être vrai ou faux.' end,
+    case when jsonb_typeof((c -> 'message')) not in ('string') then '« Message »' || ' doit être un texte.' end,
+    case when jsonb_typeof((c -> 'type')) not in ('string') then '« Type »' || ' doit être un texte.' when (c -> 'type') is not null and (c -> 'type') not in ('"info"'::jsonb, '"warning"'::jsonb, '"error"'::jsonb) then '« Type »' || ' doit valoir "info", "warning", "error".' end,
+    case when jsonb_typeof((c -> 'permanent')) not in ('boolean') then '« Alerte permanente »' || ' doit être vrai ou faux.' end,
+    case when c is not null and (case when (c -> 'active') is not null and (c -> 'active') <> 'true'::jsonb then '« active »' || ' doit valoir true.' end) is null then case when jsonb_typeof((c -> 'message')) not in ('string') then 'Une alerte affichée doit avoir un message.' when jsonb_typeof((c -> 'message')) = 'string' and not (((c -> 'message') #>> '{}') ~ '[^\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]') then 'Une alerte affichée doit avoir un message.' end end
+  )
+$fn$;
+revoke execute on function private.content_problem_alert(jsonb) from public, anon, authenticated;
+
 create or replace function private.content_problem_modal(c jsonb) returns text
 language sql immutable
 set search_path = ''

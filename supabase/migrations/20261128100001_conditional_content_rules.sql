@@ -1,14 +1,15 @@
--- Two rules now declared in schemas/ and checked by the database (20261128100000_content_checks.sql)
+-- Rules now declared in schemas/ and checked by the database (20261128100000_content_checks.sql)
 -- were only the back-office form's before, so a site may hold content they refuse. Such content is
 -- brought within them here, nothing the owner wrote being lost; the check itself decides what is
 -- refused, so these statements never restate its rules. A row that breaks another rule as well is
 -- left as it is (updating it would be refused).
 
--- A pop-up switched on without a title or a message: switched off, its texts kept for the owner
--- to finish. The public site reads such a pop-up as invalid content from now on, and shows none.
+-- A pop-up switched on without a title or a message, an alert switched on without a message:
+-- switched off, their texts kept for the owner to finish. The public site reads them as invalid
+-- content from now on, and shows neither.
 update public.site_content
 set content = jsonb_set(content, '{active}', 'false'::jsonb)
-where type = 'modal'
+where type in ('modal', 'alert')
   and jsonb_typeof(content) = 'object'
   and private.site_content_problem(type, content) is not null
   and private.site_content_problem(type, jsonb_set(content, '{active}', 'false'::jsonb)) is null;

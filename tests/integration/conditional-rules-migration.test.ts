@@ -47,6 +47,7 @@ const backends: [string, (root: string) => Promise<Opened>][] = [
 ];
 
 const POPUP = { active: true, title: '', message: 'Le garage sera fermé en août.' };
+const ALERT = { active: true, message: ' ', type: 'warning', permanent: false };
 const block = (id: string, type: string, fields: Record<string, string>) => ({
   id,
   title: `Bloc ${id}`,
@@ -81,11 +82,12 @@ describe.each(backends)('upgrading content the new checks refuse (%s)', (_name, 
     opened = await open(root);
     db = opened.db;
     await migrate(db, previous);
-    await sql(db, `delete from public.site_content where type in ('modal', 'sections')`);
+    await sql(db, `delete from public.site_content where type in ('modal', 'alert', 'sections')`);
     await sql(
       db,
-      `insert into public.site_content (type, content) values ('modal', $1::jsonb), ('sections', $2::jsonb)`,
-      [JSON.stringify(POPUP), JSON.stringify(SECTIONS)],
+      `insert into public.site_content (type, content)
+       values ('modal', $1::jsonb), ('alert', $2::jsonb), ('sections', $3::jsonb)`,
+      [JSON.stringify(POPUP), JSON.stringify(ALERT), JSON.stringify(SECTIONS)],
     );
     await migrate(db);
   }, 120_000);
@@ -104,8 +106,9 @@ describe.each(backends)('upgrading content the new checks refuse (%s)', (_name, 
     return { content: JSON.parse(row!.content) as unknown, problem: row!.problem };
   };
 
-  it('switches off a pop-up shown without a title, keeping its texts', async () => {
+  it('switches off a pop-up shown without a title and an alert without a message, keeping their texts', async () => {
     expect(await stored('modal')).toEqual({ content: { ...POPUP, active: false }, problem: null });
+    expect(await stored('alert')).toEqual({ content: { ...ALERT, active: false }, problem: null });
   });
 
   it('describes an image block’s photo by the block’s title, and keeps every other block', async () => {

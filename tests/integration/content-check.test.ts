@@ -8,6 +8,7 @@ import { FORMS } from '../../src/content/generated/forms.ts';
 const PASSWORD = 'un-mot-de-passe-solide';
 // Rules that hold in some cases only, each with its own sentence in the schema (the form's too).
 const POPUP_SHOWN = FORMS.modal.schema.then.properties;
+const ALERT_SHOWN = FORMS.alert.schema.then.properties;
 const IMAGE_DESCRIBED = FORMS.sections.schema.definitions.section.then['x-message'];
 const IMAGE_BLOCK = {
   id: 'section-1',
@@ -132,6 +133,12 @@ describe.each([
       `Contenu « modal » refusé : ${POPUP_SHOWN.message['x-message']}`,
     ],
     [
+      'an active alert without a message',
+      'alert',
+      { ...DEFAULT_CONTENT.alert, active: true, message: ' ' },
+      `Contenu « alert » refusé : ${ALERT_SHOWN.message['x-message']}`,
+    ],
+    [
       'an image block whose photo has no description',
       'sections',
       [...DEFAULT_CONTENT.sections, IMAGE_BLOCK],
@@ -161,6 +168,11 @@ describe.each([
       'an active pop-up with its texts',
       'modal',
       { active: true, title: 'Congés', message: 'Août' },
+    ],
+    [
+      'an alert switched off with a blank message',
+      'alert',
+      { ...DEFAULT_CONTENT.alert, message: '' },
     ],
     [
       'an image block with a described photo, and one without a photo',
