@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { generate } from './index.ts';
 import { splitUnits } from './migration-diff.ts';
+import { typesModule } from './types.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -116,6 +117,45 @@ describe('npm run gen -- --check', () => {
     const stale = await generate(dir, true);
     expect(stale).toContain('src/content/generated/forms.ts');
     expect(stale.filter((file) => file.includes('migrations'))).toEqual([]);
+  });
+});
+
+describe('the generated types', () => {
+  it('make a list with maxItems an array, not a union of fixed-length tuples', async () => {
+    // See docs/decisions/055-lists-are-arrays.md: code that adds an item to such a list compiles.
+    const ts = await typesModule([
+      {
+        name: 'tiny',
+        kind: 'content',
+        ui: {},
+        schema: {
+          $id: 'tiny',
+          type: 'object',
+          additionalProperties: false,
+          required: ['tags', 'slots'],
+          properties: {
+            tags: { type: 'array', maxItems: 3, items: { type: 'string' } },
+            slots: {
+              type: 'array',
+              minItems: 2,
+              maxItems: 2,
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['day'],
+                properties: { day: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    ]);
+    // Comments (which keep the bounds as @maxItems) aside, whitespace as one space.
+    const code = ts.replace(/\/\*\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ');
+    expect(code).toContain('tags: string[]');
+    expect(code).toContain('slots: { day: string }[]');
+    // No tuple anywhere: `[] | [string] | …` or `[{ day: string }, { day: string }]`.
+    expect(code).not.toMatch(/\[\s*\]\s*\||\[\s*(string|\{)/);
   });
 });
 

@@ -46,8 +46,17 @@ export const VALIDATION = new Set([
   'oneOf',
   'allOf',
   'not',
+  'if',
+  'then',
+  'else',
   '$ref',
 ]);
+
+/**
+ * A rule that holds only in some cases (« an active pop-up needs a message »): `then` applies when
+ * the value matches `if`, `else` when it does not. See docs/decisions/087-rules-across-fields.md.
+ */
+export const CONDITIONAL = new Set(['if', 'then', 'else']);
 
 /** Keywords that only hold sub-schemas for `$ref` to point at. */
 export const DEFINITIONS = new Set(['definitions', '$defs']);
@@ -95,7 +104,7 @@ export function mapSubSchemas(
   if (keyword === 'anyOf' || keyword === 'oneOf' || keyword === 'allOf') {
     return Array.isArray(value) ? value.map((v) => (isSchema(v) ? fn(v) : v)) : value;
   }
-  if (keyword === 'items' || keyword === 'additionalProperties' || keyword === 'not') {
+  if (CONDITIONAL.has(keyword) || ['items', 'additionalProperties', 'not'].includes(keyword)) {
     return isSchema(value) ? fn(value) : value;
   }
   return value;

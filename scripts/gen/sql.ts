@@ -73,10 +73,13 @@ function problems(
 
   const isObject = `jsonb_typeof(${value}) = 'object'`;
   const properties = (node.properties ?? {}) as Record<string, JsonSchema>;
+  // The node's own sentence (its `x-message`) covers its missing fields and its combinators too,
+  // as the form shows it (src/content/errors.ts).
+  const own = typeof node['x-message'] === 'string' ? lit(node['x-message']) : undefined;
   for (const key of (node.required as string[] | undefined) ?? []) {
     const title = titleOf(properties[key], key, ctx);
     out.push(
-      `case when ${isObject} and not (${value} ? ${lit(key)}) then ${fieldLabel(label, title)} || ' est obligatoire.' end`,
+      `case when ${isObject} and not (${value} ? ${lit(key)}) then ${own ?? `${fieldLabel(label, title)} || ' est obligatoire.'`} end`,
     );
   }
   const extra = node.additionalProperties as JsonSchema | boolean | undefined;
@@ -128,7 +131,6 @@ function problems(
 
   // Combinators: each branch's first problem, null when the value matches it. An absent value
   // (null) matches every branch and is left to `required`.
-  const own = typeof node['x-message'] === 'string' ? lit(node['x-message']) : undefined;
   const noMatch = own ?? `${label} || ' ne correspond à aucune des formes permises.'`;
   const branch = (sub: JsonSchema) =>
     first(problems(sub, value, label, { ...ctx, depth: ctx.depth + 1 }));
@@ -146,6 +148,21 @@ function problems(
     out.push(
       `case when ${value} is not null then case ${matching} when 0 then ${noMatch} when 1 then null else ${own ?? `${label} || ' correspond à plusieurs formes à la fois.'`} end end`,
     );
+  }
+  // A conditional rule: `then`'s problems when the value matches `if`, `else`'s when it does not.
+  if (node.if !== undefined) {
+    const matches = `(${branch(node.if as JsonSchema)}) is null`;
+    const sub = (key: 'then' | 'else') =>
+      node[key] === undefined
+        ? []
+        : problems(node[key] as JsonSchema, value, label, { ...ctx, depth: ctx.depth + 1 });
+    const [then, otherwise] = [sub('then'), sub('else')];
+    if (then.length) {
+      out.push(`case when ${value} is not null and ${matches} then ${first(then)} end`);
+    }
+    if (otherwise.length) {
+      out.push(`case when ${value} is not null and not ${matches} then ${first(otherwise)} end`);
+    }
   }
   if (node.not !== undefined) {
     out.push(

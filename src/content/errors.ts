@@ -99,6 +99,8 @@ function ownMessage(root: Node, schemaPath: string): string | undefined {
 export function describeErrors(errors: readonly ErrorObject[], schema: object): FieldProblem[] {
   const seen = new Map<string, FieldProblem>();
   for (const error of errors) {
+    // « must match "then" » only repeats, at the object, the problems of its fields reported with it.
+    if (error.keyword === 'if') continue;
     const missing = (error.params as { missingProperty?: string }).missingProperty;
     const pointer =
       error.keyword === 'required' && missing

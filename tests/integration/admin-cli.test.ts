@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeForStep, stepAt } from '../../server/auth/totp.ts';
 import { loadJwtSecret } from '../../server/config.ts';
+import { TOO_SHORT } from '../../src/lib/password-rules.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { startServer } from '../../server/server.ts';
 import { testConfig, withClients, type TestServer } from '../helpers/server.ts';
@@ -110,7 +111,7 @@ describe('npm run admin -- create', () => {
     }
   });
 
-  it('refuses a password under 12 characters with a non-zero exit, creating nothing', async () => {
+  it('refuses a password under MIN_PASSWORD_LENGTH characters with a non-zero exit, creating nothing', async () => {
     const run = await admin(dataDir, [
       'create',
       '--email',
@@ -119,7 +120,7 @@ describe('npm run admin -- create', () => {
       'court',
     ]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('au moins 12 caractères');
+    expect(run.stderr).toContain(TOO_SHORT);
     const server = await serverOn(dataDir);
     try {
       expect(await countUsers(server, 'court@garage.test')).toBe(0);

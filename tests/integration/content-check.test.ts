@@ -3,8 +3,21 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
+import { FORMS } from '../../src/content/generated/forms.ts';
 
 const PASSWORD = 'un-mot-de-passe-solide';
+// Rules that hold in some cases only, each with its own sentence in the schema (the form's too).
+const POPUP_SHOWN = FORMS.modal.schema.then.properties;
+const ALERT_SHOWN = FORMS.alert.schema.then.properties;
+const IMAGE_DESCRIBED = FORMS.sections.schema.definitions.section.then['x-message'];
+const IMAGE_BLOCK = {
+  id: 'section-1',
+  title: 'Promo pneus',
+  order: 10,
+  visible: true,
+  type: 'image',
+  imageUrl: '/storage/v1/object/public/media/pneus.jpg',
+};
 
 // The same generated check refuses the same rows on PGlite and on a PostgreSQL server (the latter
 // stands for hosted Supabase, which runs the same migrations).
@@ -108,6 +121,36 @@ describe.each([
       `« Avis » n°1 : ${message}`,
     ]),
     [
+      'an active pop-up without a title',
+      'modal',
+      { active: true, title: ' ', message: 'Fermé en août.' },
+      `Contenu « modal » refusé : ${POPUP_SHOWN.title['x-message']}`,
+    ],
+    [
+      'an active pop-up without a message',
+      'modal',
+      { active: true, title: 'Congés', message: '' },
+      `Contenu « modal » refusé : ${POPUP_SHOWN.message['x-message']}`,
+    ],
+    [
+      'an active alert without a message',
+      'alert',
+      { ...DEFAULT_CONTENT.alert, active: true, message: ' ' },
+      `Contenu « alert » refusé : ${ALERT_SHOWN.message['x-message']}`,
+    ],
+    [
+      'an image block whose photo has no description',
+      'sections',
+      [...DEFAULT_CONTENT.sections, IMAGE_BLOCK],
+      `Contenu « sections » refusé : ${IMAGE_DESCRIBED}`,
+    ],
+    [
+      'an image block whose photo has a blank description',
+      'sections',
+      [...DEFAULT_CONTENT.sections, { ...IMAGE_BLOCK, imageAlt: '  ' }],
+      `Contenu « sections » refusé : ${IMAGE_DESCRIBED}`,
+    ],
+    [
       'a section without title',
       'sections',
       [{ ...DEFAULT_CONTENT.sections[0]!, title: '' }],
@@ -117,6 +160,34 @@ describe.each([
     const { error, status } = await admin.from('site_content').upsert({ type, content });
     expect(status).toBe(400);
     expect(error?.message).toContain(message);
+  });
+
+  it.each([
+    ['a pop-up switched off with blank texts', 'modal', { active: false, title: '', message: '' }],
+    [
+      'an active pop-up with its texts',
+      'modal',
+      { active: true, title: 'Congés', message: 'Août' },
+    ],
+    [
+      'an alert switched off with a blank message',
+      'alert',
+      { ...DEFAULT_CONTENT.alert, message: '' },
+    ],
+    [
+      'an image block with a described photo, and one without a photo',
+      'sections',
+      [
+        ...DEFAULT_CONTENT.sections,
+        { ...IMAGE_BLOCK, imageAlt: 'Pneus neufs empilés' },
+        { ...IMAGE_BLOCK, id: 'section-2', order: 11, imageUrl: undefined },
+      ],
+    ],
+  ])('accepts %s', async (_label, type, content) => {
+    const { error } = await admin.from('site_content').upsert({ type, content });
+    expect(error).toBeNull();
+    const { data } = await admin.from('site_content').select('content').eq('type', type).single();
+    expect(data?.content).toEqual(JSON.parse(JSON.stringify(content)));
   });
 
   it('accepts valid content', async () => {

@@ -71,6 +71,10 @@ const EVERY_KEYWORD: LoadedSchema = {
       level: { enum: [1, 'two', null, [3], { four: 4 }] },
       code: { type: 'string', pattern: '^(?:[A-F0-9]{2}[.:-]?)+$' },
     },
+    // A rule for some cases only: a large count needs its ratio, a small one a short code.
+    if: { properties: { count: { type: 'integer', minimum: 10 } } },
+    then: { required: ['ratio'], properties: { ratio: { type: 'number' } } },
+    else: { properties: { code: { type: 'string', maxLength: 4 } } },
     $defs: {
       tag: { type: 'string', minLength: 1, maxLength: 5, pattern: '\\S' },
     },

@@ -29,7 +29,17 @@ function* nodes(node: unknown, at: string): Generator<[JsonSchema, string]> {
       yield* nodes(child, `${at}/${key}/${name}`);
     }
   }
-  for (const key of ['items', 'additionalProperties', 'allOf', 'anyOf', 'oneOf', 'not']) {
+  for (const key of [
+    'items',
+    'additionalProperties',
+    'allOf',
+    'anyOf',
+    'oneOf',
+    'not',
+    'if',
+    'then',
+    'else',
+  ]) {
     yield* nodes(schema[key], `${at}/${key}`);
   }
 }

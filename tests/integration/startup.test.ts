@@ -1,10 +1,12 @@
-import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { explainStartupFailure } from '../../server/startup-error.ts';
+import { makeApiKey } from '../../server/jwt.ts';
 
 // The server started as an operator starts it, in its own process: what it does with the data
 // directory's rights, a bad secret, a crash, and the ways it can fail to start.
@@ -117,6 +119,32 @@ describe('a start that cannot succeed', () => {
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }
+  });
+
+  it('refuses a second server on the data directory the first holds, which keeps serving', async () => {
+    const dataDir = path.join(root, 'held');
+    const jwtSecret = randomBytes(32).toString('hex');
+    const anonKey = await makeApiKey('anon', jwtSecret);
+    const first = await start({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret });
+    // A read that goes through the database, the way a visitor's page reads its content.
+    const readContent = () =>
+      fetch(`${first.url}/rest/v1/site_content?select=type&type=eq.hero`, {
+        headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as unknown }));
+    expect(await readContent()).toEqual({ status: 200, body: [{ type: 'hero' }] });
+
+    const second = await start({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret });
+    const said =
+      `La base de données de ${dataDir} est déjà ouverte par le processus ${first.child.pid} ` +
+      '(le serveur est-il lancé ?). Arrêtez-le, ou utilisez un autre DATA_DIR.';
+    await expectOneFrenchSentence(second, new RegExp(said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    // Nothing the second one did touched the first: same lock, same database, still serving.
+    expect(first.child.exitCode).toBeNull();
+    expect((await readFile(path.join(dataDir, 'garage.lock'), 'utf8')).split(' ')[0]).toBe(
+      String(first.child.pid),
+    );
+    expect(await readContent()).toEqual({ status: 200, body: [{ type: 'hero' }] });
+    expect(await first.stop()).toBe(0);
   });
 
   it('says when the data directory is not a directory', async () => {

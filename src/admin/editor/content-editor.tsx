@@ -8,6 +8,7 @@ import type {
   ValidatorType,
 } from '@rjsf/utils';
 import { deepEquals } from '@rjsf/utils';
+import { withoutConditions } from './content-validator.ts';
 import { PreviewBoundary } from './preview-boundary.tsx';
 import { SAVED_MESSAGE, useSaveStatus } from './save-status.ts';
 import { EditorForm, formRules } from './editor-form.tsx';
@@ -105,14 +106,16 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
     [overwrite, announceSave],
   );
   const [data, setData] = useState<T>(initialData);
+  // What rjsf lays out; the validator and the French messages keep every rule (content-validator.ts).
+  const layout = useMemo(() => withoutConditions(schema), [schema]);
   const extraValidate = props.customValidate;
   // The form's own checks, for telling whether a value may be saved on its own (autosave).
   const customValidate = useMemo(() => formRules(schema, extraValidate), [schema, extraValidate]);
   const isValid = useCallback(
     (value: T) =>
-      validator.validateFormData(value, schema, customValidate, undefined, uiSchema).errors
+      validator.validateFormData(value, layout, customValidate, undefined, uiSchema).errors
         .length === 0,
-    [validator, schema, customValidate, uiSchema],
+    [validator, layout, customValidate, uiSchema],
   );
   // With autosave, the latest valid value is what is saved; an invalid one waits for a fix.
   const [savable, setSavable] = useState<T>(initialData);

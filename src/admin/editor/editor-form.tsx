@@ -9,7 +9,7 @@ import type {
   UiSchema,
   ValidatorType,
 } from '@rjsf/utils';
-import { frenchErrors } from './content-validator.ts';
+import { frenchErrors, withoutConditions } from './content-validator.ts';
 import { FORM_BEHAVIOUR, useFocusFirstInvalid, useLiveValidation } from './form-behaviour.ts';
 import { requiredNotBlank } from './required-fields.ts';
 import { EDITOR_TEMPLATES, EDITOR_WIDGETS } from './theme/index.ts';
@@ -57,6 +57,8 @@ export function EditorForm<T>(props: EditorFormProps<T>) {
   const { schema, widgets, customValidate, onChange, onSubmit } = props;
   const rules = useMemo(() => formRules(schema, customValidate), [schema, customValidate]);
   const transformErrors = useMemo(() => frenchErrors(schema), [schema]);
+  // What rjsf lays out; the validator and the French messages keep every rule (content-validator.ts).
+  const layout = useMemo(() => withoutConditions(schema), [schema]);
   const allWidgets = useMemo(() => ({ ...EDITOR_WIDGETS, ...widgets }), [widgets]);
 
   const live = useLiveValidation();
@@ -83,7 +85,7 @@ export function EditorForm<T>(props: EditorFormProps<T>) {
   return (
     <Form<T>
       ref={form}
-      schema={schema}
+      schema={layout}
       uiSchema={props.uiSchema}
       validator={props.validator}
       formData={props.formData}

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOO_SHORT } from '../../lib/password-rules.ts';
 import { LINK_SENT, RESET_ON_SERVER, type PasswordRecovery } from './forgot-password.ts';
 import { renderLoginForm } from './login-form.ts';
 import { renderNewPasswordForm } from './new-password-form.ts';
@@ -95,10 +96,10 @@ describe('the new password form', () => {
     return { updateUser, onSaved, fill };
   }
 
-  it('wants 12 characters, typed twice alike, before saving', async () => {
+  it('wants MIN_PASSWORD_LENGTH characters, typed twice alike, before saving', async () => {
     const { updateUser, onSaved, fill } = mountForm();
     await fill('court', 'court');
-    expect(texts('alert')).toEqual(['Le mot de passe doit contenir au moins 12 caractères.']);
+    expect(texts('alert')).toEqual([TOO_SHORT]);
     await fill('un-long-mot-de-passe', 'un-autre-mot-de-passe');
     expect(texts('alert')).toEqual(['Les deux mots de passe ne sont pas identiques.']);
     expect(updateUser).not.toHaveBeenCalled();

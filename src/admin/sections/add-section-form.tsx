@@ -20,8 +20,6 @@ const DRAFT_FIELDS: readonly DraftField[] = ['title', 'type', 'content', 'imageU
 /** The longest description the schema accepts. */
 const ALT_MAX_LENGTH = FORMS.sections.schema.definitions.section.properties.imageAlt.maxLength;
 
-/** An image block's picture carries meaning: it is described (docs/decisions/024-media-library.md). */
-export const ALT_REQUIRED = 'Décrivez l’image pour les personnes qui ne la voient pas.';
 export type DraftProblems = Partial<Record<DraftField, string>>;
 
 export interface SectionTypeOption {
@@ -52,7 +50,8 @@ export const hasOwnContent = (type: string) => !isSectionType(type);
 
 /**
  * The French problems of the section at `index` of a candidate list, per field, from the
- * `sections` schema (the same rules the database applies).
+ * `sections` schema (the same rules the database applies: an image block's photo needs its
+ * description, docs/decisions/024-media-library.md).
  */
 function problemsAt(candidate: readonly Section[], index: number): DraftProblems {
   const validate = validatorFor('sections');
@@ -69,20 +68,10 @@ function problemsAt(candidate: readonly Section[], index: number): DraftProblems
   return problems;
 }
 
-/** The schema's problems, and an image block's picture without its description. */
-function problemsOf(candidate: readonly Section[], index: number): DraftProblems {
-  const problems = problemsAt(candidate, index);
-  const section = candidate[index];
-  if (section?.type === 'image' && section.imageUrl && !section.imageAlt && !problems.imageAlt) {
-    problems.imageAlt = ALT_REQUIRED;
-  }
-  return problems;
-}
-
 /** The problems of a new section, checked on the whole list it would make. */
 export function draftProblems(sections: readonly Section[], draft: SectionDraft): DraftProblems {
   const candidate = addSection(sections, draft, 0);
-  return problemsOf(candidate, candidate.length - 1);
+  return problemsAt(candidate, candidate.length - 1);
 }
 
 /** The problems of a section once edited, checked on the whole list it would make. */
@@ -92,7 +81,7 @@ export function editProblems(
   draft: SectionDraft,
 ): DraftProblems {
   const candidate = editSection(sections, id, draft);
-  return problemsOf(
+  return problemsAt(
     candidate,
     candidate.findIndex((section) => section.id === id),
   );

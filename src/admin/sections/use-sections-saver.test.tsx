@@ -4,9 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Section } from '../../content/generated/types.ts';
 import { SaveConflictError } from '../content/save-conflict.ts';
 import { render, unmount } from '../editor/dom-test-utils.ts';
-import { ALT_REQUIRED, draftProblems } from './add-section-form.tsx';
+import { FORMS } from '../../content/generated/forms.ts';
+import { draftProblems } from './add-section-form.tsx';
 import { toggleSection } from './sections-model.ts';
 import { useSectionsSaver } from './use-sections-saver.ts';
+
+/** The schema's own sentence for an image block's photo without its description. */
+const ALT_REQUIRED = FORMS.sections.schema.definitions.section.then['x-message'];
 
 const LIST: Section[] = [
   { id: 'hero', title: 'Accueil', order: 0, visible: true, type: 'hero' },
