@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase } from '../../lib/supabase.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { leaveForLogin } from '../auth/leave-for-login.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { Message, PageMessageProvider, useSectionMessage } from './message.tsx';
 import { PasswordChange } from './password-change.tsx';
 import { qrImageSource } from './qr-image.ts';
@@ -195,6 +195,7 @@ function Sessions({ client }: { client: SupabaseClient }) {
 /** «Mon compte» (/admin/compte): two-factor sign-in, password, sessions (docs/product.md#two-factor-sign-in). */
 export function AccountPage() {
   const { email } = useAuth();
+  const supabase = useSupabase();
   const [welcome] = useState(() => new URLSearchParams(window.location.search).has(WELCOME_PARAM));
   if (!supabase || !email) return null;
   return (

@@ -74,7 +74,7 @@ const keyLoaded = () =>
   );
 
 async function mount(client: SupabaseClient | null, onGenerated?: () => void) {
-  container = await render(<AiArticlePanel client={client} onGenerated={onGenerated} />);
+  container = await render(<AiArticlePanel onGenerated={onGenerated} />, client);
   if (client) await keyLoaded();
 }
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { MISSING_CONFIG_MESSAGE } from '../../lib/supabase.ts';
+import { MISSING_CONFIG_MESSAGE } from '../../lib/supabase-config.ts';
 
 /** The history's items: a content type (keyed by its type) or a blog post (keyed by its id). */
 export type HistoryKind = 'content' | 'post';
