@@ -94,7 +94,7 @@ const NOT_ON_INSTALLATION: [label: string, pattern: RegExp][] = [
   ...NOT_ON_LOGIN.filter(([label]) => label !== 'back-office code'),
   [
     'back-office code',
-    /[\\/]src[\\/]admin[\\/](?!installation[\\/]|login[\\/](login-auth|paragraph)\.ts$|login[\\/]login\.css$|styles[\\/]forms\.css$|account[\\/]welcome\.ts$)/,
+    /[\\/]src[\\/]admin[\\/](?!installation[\\/]|login[\\/]paragraph\.ts$|login[\\/]login\.css$|styles[\\/]forms\.css$|account[\\/]welcome\.ts$)/,
   ],
 ];
 
