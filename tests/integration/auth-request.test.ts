@@ -83,7 +83,12 @@ describe('authRequest', () => {
       bearer: checked,
     });
     expect(ended.status).toBe(204);
-    expect((await auth.getUser(checked)).error?.code).toBe('session_not_found');
+    // The check's token is refused from now on: its session is gone.
+    const after = await authRequest(auth, 'user', { bearer: checked });
+    expect([after.status, ((await after.json()) as { code?: string }).code]).toEqual([
+      403,
+      'session_not_found',
+    ]);
     expect((await auth.getUser()).data.user?.email).toBe(OWNER.email);
   });
 });

@@ -21,7 +21,7 @@ export async function render(
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  await act(async () => root.render(createElement(SupabaseProvider, { client }, node)));
+  await act(async () => root.render(createElement(SupabaseProvider, { client, children: node })));
   mounted = { root, container };
   return container;
 }
