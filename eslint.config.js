@@ -12,6 +12,7 @@ import globals from 'globals';
  */
 export const ADMIN_SHARED_FOLDERS = [
   'auth',
+  'client',
   'content',
   'editor',
   'errors',
@@ -132,6 +133,48 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // One way for the back-office to reach the API (docs/decisions/083-one-client-in-the-back-office.md):
+    // the client of its context (useSupabase()), given by the one provider file; the pages that only
+    // sign in use src/lib/auth-client.ts, and calls auth-js has no method for src/lib/auth-request.ts.
+    files: ['src/admin/**/*.{ts,tsx}'],
+    ignores: [
+      'src/admin/client/app-client-provider.tsx',
+      'src/**/*.test.{ts,tsx}',
+      'src/**/test-*.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ImportExpression', 'ExportNamedDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/lib.supabase(\\.ts)?$/]`,
+          message: 'Get the client from useSupabase() (src/admin/client/client-context.tsx).',
+        })),
+        {
+          selector: 'NewExpression[callee.name=/^(GoTrueClient|AuthClient|SupabaseAuthClient)$/]',
+          message:
+            'No second auth client: use the one of useSupabase(), or src/lib/auth-client.ts on the sign-in pages.',
+        },
+        {
+          selector: "CallExpression[callee.name='createClient']",
+          message: 'The back-office has one client: useSupabase().',
+        },
+        ...[
+          "CallExpression[callee.name='fetch']",
+          "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']",
+        ].flatMap((call) =>
+          [
+            'Literal[value=/\\b(auth|rest|storage|functions|realtime).v1\\b/]',
+            'TemplateElement[value.raw=/\\b(auth|rest|storage|functions|realtime).v1\\b/]',
+          ].map((path) => ({
+            selector: `${call} ${path}`,
+            message:
+              'Reach the API through the client (supabase-js, or authRequest() of src/lib/auth-request.ts), not with fetch.',
+          })),
+        ),
       ],
     },
   },

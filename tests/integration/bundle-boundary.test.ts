@@ -94,7 +94,7 @@ const NOT_ON_INSTALLATION: [label: string, pattern: RegExp][] = [
   ...NOT_ON_LOGIN.filter(([label]) => label !== 'back-office code'),
   [
     'back-office code',
-    /[\\/]src[\\/]admin[\\/](?!login[\\/](installation|setup-api|login-auth|paragraph)\.ts$|login[\\/]login\.css$|styles[\\/]forms\.css$|auth[\\/]welcome\.ts$)/,
+    /[\\/]src[\\/]admin[\\/](?!login[\\/](installation|setup-api|paragraph)\.ts$|login[\\/]login\.css$|styles[\\/]forms\.css$|auth[\\/]welcome\.ts$)/,
   ],
 ];
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase } from '../../lib/supabase.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { leaveForLogin } from '../auth/leave-for-login.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { accountKeys, useTotpFactor } from './account-api.ts';
 import { Message, PageMessageProvider, useSectionMessage } from './message.tsx';
 import { PasswordChange } from './password-change.tsx';
@@ -187,6 +187,7 @@ function Sessions({ client }: { client: SupabaseClient }) {
 /** «Mon compte» (/admin/compte): two-factor sign-in, password, sessions (docs/product.md#two-factor-sign-in). */
 export function AccountPage() {
   const { email } = useAuth();
+  const supabase = useSupabase();
   const [welcome] = useState(() => new URLSearchParams(window.location.search).has(WELCOME_PARAM));
   if (!supabase || !email) return null;
   return (

@@ -1,29 +1,40 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { GoTrueClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   MIN_PASSWORD_LENGTH,
   passwordProblem,
   preloadPasswordRules,
 } from '../../lib/password-rules.ts';
-import {
-  authStorageKey,
-  browserConfigSources,
-  resolveSupabaseConfig,
-  type SupabaseConfig,
-} from '../../lib/supabase-config.ts';
+import { authRequest } from '../../lib/auth-request.ts';
 import { Message, useSectionMessage } from './message.tsx';
 
-/** An auth client that stores nothing: it only checks the current password. */
-function checkingClient(config: SupabaseConfig): GoTrueClient {
-  const base = config.url.endsWith('/') ? config.url : `${config.url}/`;
-  return new GoTrueClient({
-    url: new URL('auth/v1', base).href,
-    headers: { Authorization: `Bearer ${config.anonKey}`, apikey: config.anonKey },
-    storageKey: `${authStorageKey(config)}-check`,
-    persistSession: false,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-  });
+/**
+ * Whether `password` is the account's, asked of the auth server as a password sign-in through the
+ * client's own auth settings (docs/decisions/083-one-client-in-the-back-office.md). Not with
+ * `signInWithPassword`: that would replace the signed-in session by one without the second
+ * factor. The session the check opened is ended at once, so it never shows as another device.
+ */
+async function isCurrentPassword(
+  client: SupabaseClient,
+  email: string,
+  password: string,
+): Promise<boolean> {
+  try {
+    const res = await authRequest(client.auth, 'token?grant_type=password', {
+      method: 'POST',
+      body: { email, password },
+    });
+    if (!res.ok) return false;
+    const { access_token: checked } = (await res.json()) as { access_token?: string };
+    if (checked) {
+      await authRequest(client.auth, 'logout?scope=local', { method: 'POST', bearer: checked })
+        // Ending it is tidiness: the password was right whatever this answers.
+        .catch(() => undefined);
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const REFUSED = 'Ce mot de passe est trop facile à deviner : choisissez-en un autre.';
@@ -58,11 +69,7 @@ export function PasswordChange({ client, email }: { client: SupabaseClient; emai
       setMessage({ text: problem, error: true });
       return;
     }
-    // The current password is checked with a separate client, so this session stays as it is.
-    const config = resolveSupabaseConfig(browserConfigSources());
-    const check = config ? checkingClient(config) : null;
-    const signedIn = await check?.signInWithPassword({ email, password: current });
-    if (!signedIn || signedIn.error) {
+    if (!(await isCurrentPassword(client, email, current))) {
       setBusy(false);
       setMessage({ text: 'Mot de passe actuel incorrect.', error: true });
       return;

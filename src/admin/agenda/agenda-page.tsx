@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { addDays } from '../../lib/hours/holidays.ts';
 import { parisToday } from '../../lib/hours/paris-day.ts';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { useStoredContent } from '../content/use-stored-content.ts';
 import { storedContentFallback } from '../content/stored-content-fallback.tsx';
@@ -26,16 +26,12 @@ import {
 import { useAgendaWeek } from './use-agenda.ts';
 import './agenda.css';
 
-export interface AgendaPageProps {
-  /** The supabase-js client; the app's one client by default (tests pass their own). */
-  client?: SupabaseClient | null;
-}
-
 /** « Agenda » (/admin/agenda): the week's confirmed appointments by half-day. */
-export function AgendaPage({ client = defaultClient }: AgendaPageProps) {
+export function AgendaPage() {
+  const client = useSupabase();
   return (
     <>
-      <AdminTitle client={client}>Agenda</AdminTitle>
+      <AdminTitle>Agenda</AdminTitle>
       <h1>Agenda</h1>
       {client ? <Week client={client} /> : <ConfigMissingNotice />}
     </>

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Link, useParams } from 'react-router-dom';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { failureText } from '../errors/french-error.ts';
 import { AdminNotFoundPage } from '../pages/index.ts';
@@ -24,7 +24,8 @@ import './agenda.css';
  * back-office's frame so that it prints on paper as it shows: per half-day, each vehicle's plate,
  * make and model, the service, the customer's name and phone, the note.
  */
-export function DaySheetPage({ client = defaultClient }: { client?: SupabaseClient | null }) {
+export function DaySheetPage() {
+  const client = useSupabase();
   const { date = '' } = useParams();
   // Only a real calendar day names a sheet (parseWeek checks the day, then gives its Monday).
   if (!parseWeek(date)) return <AdminNotFoundPage />;

@@ -79,8 +79,9 @@ async function mount(client: SupabaseClient | null, onGenerated?: () => void) {
   const queryClient = new QueryClient();
   container = await render(
     <QueryClientProvider client={queryClient}>
-      <AiArticlePanel client={client} onGenerated={onGenerated} />
+      <AiArticlePanel onGenerated={onGenerated} />
     </QueryClientProvider>,
+    client,
   );
   if (client) await keyLoaded();
 }

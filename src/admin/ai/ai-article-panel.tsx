@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import {
   AI_MESSAGES,
@@ -27,8 +26,6 @@ import './ai-article-panel.css';
 export interface AiArticlePanelProps {
   /** Called after a successful generation, so the blog page reloads its list. */
   onGenerated?: () => void;
-  /** The supabase-js client; the app's one client by default (tests pass their own). */
-  client?: SupabaseClient | null;
 }
 
 interface Message {
@@ -55,7 +52,8 @@ function browserStorage(): Storage | undefined {
  * Messages follow the panel's colour rule (red ❌, blue ℹ️, else green), with one deliberate
  * exception: a failed generation shows the server's text, which carries no emoji, in red.
  */
-export function AiArticlePanel({ onGenerated, client = defaultClient }: AiArticlePanelProps) {
+export function AiArticlePanel({ onGenerated }: AiArticlePanelProps) {
+  const client = useSupabase();
   const id = useId();
   const [model, setModel] = useState<AiModel>(() => readStoredModel(browserStorage()));
   const [keyInput, setKeyInput] = useState('');

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { MISSING_CONFIG_MESSAGE } from '../../lib/supabase.ts';
+import { MISSING_CONFIG_MESSAGE } from '../../lib/supabase-config.ts';
 
 /** The calls of the AI panel (the stored key, the generation), one function per operation. */
 

@@ -5,7 +5,7 @@ import { contentKeys } from '../../content/api.ts';
 import { parseContent, validatorFor, type SiteContent } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import type { AlertContent } from '../../content/generated/types.ts';
-import { isSupabaseConfigured } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { AlertBanner } from '../../site/alert/alert-banner.tsx';
 import { isAlertShown } from '../../site/alert/use-alert-visibility.ts';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
@@ -21,11 +21,12 @@ const TITLE = "Gérer l'Alerte";
 
 /** "Gérer l'Alerte" (/admin/alert): the site-wide banner, previewed live and saved as it is edited. */
 export function AlertPage() {
+  const configured = useSupabase() !== null;
   return (
     <>
       <AdminTitle>{TITLE}</AdminTitle>
       <h1>{TITLE}</h1>
-      {isSupabaseConfigured ? <StoredAlert /> : <ConfigMissingNotice />}
+      {configured ? <StoredAlert /> : <ConfigMissingNotice />}
     </>
   );
 }
@@ -86,6 +87,7 @@ const complete = (alert: AlertContent): AlertContent => ({
  */
 export function AlertEditor({ initial }: { initial: AlertContent }) {
   const queryClient = useQueryClient();
+  const client = useSupabase();
   const { mutateAsync } = useSaveContentMutation();
   const { schema, uiSchema } = FORMS.alert as unknown as { schema: RJSFSchema; uiSchema: UiSchema };
   const validate = validatorFor('alert');
@@ -98,8 +100,8 @@ export function AlertEditor({ initial }: { initial: AlertContent }) {
   );
   // « Recharger la version enregistrée », after another administrator saved the alert.
   const reload = useCallback(
-    async () => parseContent('alert', (await fetchStoredContent('alert'))?.content),
-    [],
+    async () => parseContent('alert', (await fetchStoredContent(client, 'alert'))?.content),
+    [client],
   );
   // An edit applies at once to the shared alert state (the site's content in this tab),
   // and is saved.

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import { lastSessionEndReason, onSessionRejected } from '../../lib/session-rejected.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 import { isAdminSession } from './is-admin.ts';
 import { signInAsAdmin } from './sign-in.ts';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const supabase = useSupabase();
   const [session, setSession] = useState<Session | null>(null);
   // Without a client there is no session to restore.
   const [restoring, setRestoring] = useState(supabase !== null);
@@ -49,13 +50,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       data.subscription.unsubscribe();
       stopWatching();
     };
-  }, []);
+  }, [supabase]);
 
-  const login = useCallback(async (email: string, password: string): Promise<boolean> => {
-    const outcome = await signInAsAdmin(supabase?.auth ?? null, email, password);
-    if (outcome.ok) setSession(outcome.session);
-    return outcome.ok;
-  }, []);
+  const login = useCallback(
+    async (email: string, password: string): Promise<boolean> => {
+      const outcome = await signInAsAdmin(supabase?.auth ?? null, email, password);
+      if (outcome.ok) setSession(outcome.session);
+      return outcome.ok;
+    },
+    [supabase],
+  );
 
   const logout = useCallback(async (): Promise<void> => {
     if (!supabase) return;
@@ -68,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await supabase.auth.signOut({ scope: 'local' });
     }
     setSession(null);
-  }, []);
+  }, [supabase]);
 
   const value = useMemo<AuthContextValue>(() => {
     const isAuthenticated = isAdminSession(session);
@@ -83,7 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       logout,
     };
-  }, [session, restoring, expired, endReason, loggedOut, login, logout]);
+  }, [supabase, session, restoring, expired, endReason, loggedOut, login, logout]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

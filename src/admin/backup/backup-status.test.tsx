@@ -68,8 +68,9 @@ describe('BackupStatusLine', () => {
     const queryClient = new QueryClient();
     container = await render(
       <QueryClientProvider client={queryClient}>
-        <BackupStatusLine client={client} />
+        <BackupStatusLine />
       </QueryClientProvider>,
+      client,
     );
     await until(() => expect(container.querySelector('[aria-busy]')).toBeNull());
   }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { BACKUP_STATUS_ERROR, backupStatus, type LastBackup } from './backup-status-model.ts';
 
 async function fetchLastBackup(client: SupabaseClient): Promise<LastBackup | null> {
@@ -9,13 +9,9 @@ async function fetchLastBackup(client: SupabaseClient): Promise<LastBackup | nul
   return (data as LastBackup | null) ?? null;
 }
 
-export interface BackupStatusLineProps {
-  /** The supabase-js client; the app's one client by default (tests pass their own). */
-  client?: SupabaseClient | null;
-}
-
 /** One line under the navigation: when the site was last saved, on every back-office page. */
-export function BackupStatusLine({ client = defaultClient }: BackupStatusLineProps) {
+export function BackupStatusLine() {
+  const client = useSupabase();
   const last = useQuery({
     queryKey: ['admin', 'last-backup'],
     queryFn: () => fetchLastBackup(client!),

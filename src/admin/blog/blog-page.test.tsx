@@ -107,8 +107,9 @@ async function mount(client: SupabaseClient | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   container = await render(
     <QueryClientProvider client={queryClient}>
-      <BlogPage client={client} />
+      <BlogPage />
     </QueryClientProvider>,
+    client,
   );
   if (client) await listSettled();
 }

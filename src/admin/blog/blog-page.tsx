@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { blogPostKeys } from '../../site/blog/api/keys.ts';
 import { AiArticlePanel } from '../ai/index.ts';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
@@ -50,16 +50,12 @@ type Message = { kind: 'success' | 'error'; text: string; where?: 'deleted' };
 /** A save refused because the post changed or was deleted elsewhere, and what was typed. */
 type Conflict = { reason: 'changed' | 'deleted'; data: BlogPostForm };
 
-export interface BlogPageProps {
-  /** The supabase-js client; the app's one client by default (tests pass their own). */
-  client?: SupabaseClient | null;
-}
-
 /**
  * 'Gestion du Blog' (/admin/blog): the articles first, then the AI generation panel folded away
  * (opened on demand), so that on a phone the list starts at the top of the screen.
  */
-export function BlogPage({ client = defaultClient }: BlogPageProps) {
+export function BlogPage() {
+  const client = useSupabase();
   return (
     <>
       <AdminTitle>Gestion du Blog</AdminTitle>
@@ -317,7 +313,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
 
       <details className="blog-admin__ai">
         <summary className="blog-admin__ai-summary">Générer des articles avec l’IA</summary>
-        <AiArticlePanel onGenerated={() => void reload()} client={client} />
+        <AiArticlePanel onGenerated={() => void reload()} />
       </details>
 
       <DeletedPosts

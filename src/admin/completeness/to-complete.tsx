@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { checklist, type ChecklistItem } from '../../content/checklist.ts';
 import { contentKeys } from '../../content/api.ts';
 import type { SiteContent } from '../../content/content.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { contentEditor } from '../shell/admin-routes.ts';
 import { useLiveTable } from '../realtime/use-live-table.ts';
 import { fieldHref } from './field-address.ts';
@@ -71,7 +71,8 @@ export function ToComplete({
   guide?: boolean;
 }) {
   const queryClient = useQueryClient();
-  useLiveTable(supabase, 'site_content', () => {
+  const client = useSupabase();
+  useLiveTable(client, 'site_content', () => {
     void queryClient.invalidateQueries({ queryKey: contentKeys.all });
   });
   const items = useMemo(() => checklist(content), [content]);

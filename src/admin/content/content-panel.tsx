@@ -3,7 +3,7 @@ import type { CustomValidator, RegistryFieldsType, RJSFSchema, UiSchema } from '
 import { parseContent, validatorFor, type SiteContent } from '../../content/content.ts';
 import { FORMS } from '../../content/generated/forms.ts';
 import type { ContentByType, ContentType } from '../../content/generated/types.ts';
-import { isSupabaseConfigured, supabase } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { ContentEditor } from '../editor/content-editor.tsx';
 import { createContentValidator } from '../editor/content-validator.ts';
@@ -33,12 +33,13 @@ interface ContentPanelProps<T extends ContentType> {
  * Section editors and the panels of other types alike.
  */
 export function ContentPanel<T extends ContentType>(props: ContentPanelProps<T>) {
+  const configured = useSupabase() !== null;
   return (
     <>
       <AdminTitle>{props.title}</AdminTitle>
       <h1>{props.title}</h1>
       {props.intro && <p className="content-panel__intro">{props.intro}</p>}
-      {isSupabaseConfigured ? <StoredContentEditor {...props} /> : <ConfigMissingNotice />}
+      {configured ? <StoredContentEditor {...props} /> : <ConfigMissingNotice />}
     </>
   );
 }
@@ -94,6 +95,7 @@ function VersionedEditor<T extends ContentType>({
   content: SiteContent;
   base: string | null;
 }) {
+  const client = useSupabase();
   const save = useSaveContentMutation();
   const { schema, uiSchema } =
     form ?? (FORMS[type] as unknown as { schema: RJSFSchema; uiSchema: UiSchema });
@@ -121,11 +123,14 @@ function VersionedEditor<T extends ContentType>({
   );
   const fields = useMemo(() => ({ ...FIELDS, ...extraFields }), [extraFields]);
   const onReload = useCallback(async () => {
-    const row = await fetchStoredContent(type);
+    const row = await fetchStoredContent(client, type);
     version.current = row?.updated_at ?? null;
     return parseContent(type, row?.content);
-  }, [type]);
-  const history = useMemo(() => versionsQuery<ContentByType[T]>(supabase, 'content', type), [type]);
+  }, [client, type]);
+  const history = useMemo(
+    () => versionsQuery<ContentByType[T]>(client, 'content', type),
+    [client, type],
+  );
 
   return (
     <ContentEditor<ContentByType[T]>

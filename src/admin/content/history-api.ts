@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { contentKeys } from '../../content/api.ts';
-import { MISSING_CONFIG_MESSAGE } from '../../lib/supabase.ts';
+import { MISSING_CONFIG_MESSAGE } from '../../lib/supabase-config.ts';
 import { blogPostKeys } from '../../site/blog/api/keys.ts';
 
 /** The history's items: a content type (keyed by its type) or a blog post (keyed by its id). */

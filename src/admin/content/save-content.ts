@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contentKeys } from '../../content/api.ts';
 import type { ContentType } from '../../content/generated/types.ts';
-import { MISSING_CONFIG_MESSAGE, supabase } from '../../lib/supabase.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { MISSING_CONFIG_MESSAGE } from '../../lib/supabase-config.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { isUniqueViolation, SaveConflictError } from './save-conflict.ts';
 
 export interface SaveContentVariables {
@@ -14,9 +16,9 @@ export interface SaveContentVariables {
   base?: string | null;
 }
 
-function client() {
-  if (!supabase) throw new Error(MISSING_CONFIG_MESSAGE);
-  return supabase;
+function required(client: SupabaseClient | null): SupabaseClient {
+  if (!client) throw new Error(MISSING_CONFIG_MESSAGE);
+  return client;
 }
 
 /**
@@ -27,11 +29,12 @@ function client() {
  * thrown as is, for the editor to show.
  */
 export async function saveSiteContent(
+  client: SupabaseClient | null,
   type: ContentType,
   content: unknown,
   base?: string | null,
 ): Promise<string> {
-  const db = client();
+  const db = required(client);
   if (base === undefined) {
     const { data, error } = await db
       .from('site_content')
@@ -65,9 +68,10 @@ export async function saveSiteContent(
 
 /** The stored row of one type, read now (null when there is none). */
 export async function fetchStoredContent(
+  client: SupabaseClient | null,
   type: ContentType,
 ): Promise<{ content: unknown; updated_at: string } | null> {
-  const { data, error } = await client()
+  const { data, error } = await required(client)
     .from('site_content')
     .select('content, updated_at')
     .eq('type', type)
@@ -78,10 +82,13 @@ export async function fetchStoredContent(
 
 /** Each stored type's version (updated_at): what an editor's saves are based on. */
 export function useContentVersions() {
+  const client = useSupabase();
   return useQuery({
     queryKey: [...contentKeys.all, 'versions'],
     queryFn: async () => {
-      const { data, error } = await client().from('site_content').select('type, updated_at');
+      const { data, error } = await required(client)
+        .from('site_content')
+        .select('type, updated_at');
       if (error) throw error;
       const rows = (data ?? []) as { type: string; updated_at: string }[];
       return Object.fromEntries(rows.map((row) => [row.type, row.updated_at])) as Partial<
@@ -95,10 +102,11 @@ export function useContentVersions() {
 
 /** Saves one content type, then has every reader of the site's content fetch it again. */
 export function useSaveContentMutation() {
+  const client = useSupabase();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ type, content, base }: SaveContentVariables) =>
-      saveSiteContent(type, content, base),
+      saveSiteContent(client, type, content, base),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
   });
 }

@@ -1,19 +1,27 @@
 import type { ReactNode } from 'react';
-import { act } from 'react';
+import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { vi } from 'vitest';
+import { SupabaseProvider } from '../client/client-context.tsx';
 
 // React warns unless told that updates in tests are wrapped in act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let mounted: { root: Root; container: HTMLElement } | undefined;
 
-/** Renders into a fresh container of document.body (happy-dom); unmount() cleans up. */
-export async function render(node: ReactNode): Promise<HTMLElement> {
+/**
+ * Renders into a fresh container of document.body (happy-dom); unmount() cleans up. The node gets
+ * `client` as the back-office's client (the test server's), or none: a site without a backend.
+ */
+export async function render(
+  node: ReactNode,
+  client: SupabaseClient | null = null,
+): Promise<HTMLElement> {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  await act(async () => root.render(node));
+  await act(async () => root.render(createElement(SupabaseProvider, { client, children: node })));
   mounted = { root, container };
   return container;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { supabase } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { useBroadcast } from '../realtime/use-broadcast.ts';
 import { usePresence, type Presence } from '../realtime/use-presence.ts';
 import { editingTopic, savedTopic } from '../realtime/topics.ts';
@@ -35,6 +35,7 @@ export function useEditingRoom(contentKey: string | undefined): EditingRoom {
   // opened on another post) never offers a save of the previous one.
   const [saved, setSaved] = useState<{ key: string; save: SavedElsewhere } | null>(null);
   const savedElsewhere = saved && saved.key === contentKey ? saved.save : null;
+  const supabase = useSupabase();
   const others = usePresence(supabase, contentKey ? editingTopic(contentKey) : null);
   const send = useBroadcast<SavedElsewhere>(
     supabase,
@@ -55,7 +56,7 @@ export function useEditingRoom(contentKey: string | undefined): EditingRoom {
     } catch (error) {
       console.error("Erreur lors de l'annonce de l'enregistrement", error);
     }
-  }, [contentKey, send]);
+  }, [supabase, contentKey, send]);
   const clearSavedElsewhere = useCallback(() => setSaved(null), []);
   return { others, savedElsewhere, announceSave, clearSavedElsewhere };
 }

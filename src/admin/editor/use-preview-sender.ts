@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { supabase } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { useBroadcast } from '../realtime/use-broadcast.ts';
 import { previewTopic } from '../realtime/topics.ts';
 
@@ -12,7 +12,7 @@ const SEND_AFTER_MS = 150;
  */
 export function usePreviewSender<T>(contentKey: string | undefined, data: T): void {
   const send = useBroadcast<{ data: T }>(
-    supabase,
+    useSupabase(),
     contentKey ? previewTopic(contentKey) : null,
     'preview',
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { SiteContent } from '../../content/content.ts';
-import { isSupabaseConfigured } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { GarageMap } from '../../site/sections/click-to-load-map.tsx';
 import { ToComplete } from '../completeness/index.ts';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
@@ -34,11 +34,12 @@ const STATE_TEXT: Record<StepState, string> = {
 
 /** « Mon garage » (/admin/mon-garage): the guided setup of a new site, one step per screen. */
 export function GarageSetupPage() {
+  const configured = useSupabase() !== null;
   return (
     <>
       <AdminTitle>{TITLE}</AdminTitle>
       <h1>{TITLE}</h1>
-      {isSupabaseConfigured ? <StoredSetup /> : <ConfigMissingNotice />}
+      {configured ? <StoredSetup /> : <ConfigMissingNotice />}
     </>
   );
 }

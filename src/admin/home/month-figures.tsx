@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { Link } from 'react-router-dom';
 import { formatCalendarMonth } from '../../lib/dates-paris.ts';
 import { parisToday } from '../../lib/hours/paris-day.ts';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { monthFiguresKeys, readMonthFigures } from './month-figures-api.ts';
 import './month-figures.css';
 
@@ -12,7 +11,8 @@ import './month-figures.css';
  * The owner's home: this month's requests received, appointments confirmed and no-shows. Its box
  * is there from the start, so the page below does not move when the figures arrive.
  */
-export function MonthFigures({ client = defaultClient }: { client?: SupabaseClient | null }) {
+export function MonthFigures() {
+  const client = useSupabase();
   const [today] = useState(() => parisToday(Date.now()));
   const month = today.slice(0, 7);
   const figures = useQuery({

@@ -1,3 +1,4 @@
+import { createAuthClient } from '../../lib/auth-client.ts';
 import { browserConfigSources, resolveSupabaseConfig } from '../../lib/supabase-config.ts';
 import { isAdminSession, isAdminUser } from '../auth/is-admin.ts';
 import {
@@ -7,7 +8,6 @@ import {
   sessionEndMessage,
 } from '../auth/return-path.ts';
 import { signInAsAdmin } from '../auth/sign-in.ts';
-import { createLoginAuth } from './login-auth.ts';
 import { renderLoginForm } from './login-form.ts';
 import { passwordRecovery } from './password-recovery.ts';
 import '../styles/forms.css';
@@ -40,14 +40,11 @@ export async function startLoginPage(root: HTMLElement): Promise<void> {
     });
     return;
   }
-  const auth = createLoginAuth(config);
+  const auth = createAuthClient(config);
   root.innerHTML =
     '<div class="page-loading" role="status"><span class="spinner" aria-hidden="true"></span>' +
     '<span class="visually-hidden">Chargement…</span></div>';
-  const [{ data }, recovery] = await Promise.all([
-    auth.getSession(),
-    passwordRecovery(config, auth),
-  ]);
+  const [{ data }, recovery] = await Promise.all([auth.getSession(), passwordRecovery(auth)]);
   if (isAdminSession(data.session)) {
     goToAdmin();
     return;

@@ -1,3 +1,4 @@
+import { createAuthClient } from '../../lib/auth-client.ts';
 import { browserConfigSources, resolveSupabaseConfig } from '../../lib/supabase-config.ts';
 import {
   MIN_PASSWORD_LENGTH,
@@ -6,7 +7,6 @@ import {
   preloadPasswordRules,
 } from '../../lib/password-rules.ts';
 import { WELCOME_PARAM } from '../auth/welcome.ts';
-import { createLoginAuth } from './login-auth.ts';
 import { paragraph } from './paragraph.ts';
 import { callSetup, type SetupRefusal } from './setup-api.ts';
 import '../styles/forms.css';
@@ -95,7 +95,9 @@ export async function startInstallationPage(root: HTMLElement): Promise<void> {
     return;
   }
   body.replaceChildren(paragraph('login__intro', 'status', 'Vérification du lien…'));
-  const checked = await callSetup(config, 'check', { token });
+  // The page's one client: it asks the setup endpoints, then keeps the new account's session.
+  const auth = createAuthClient(config);
+  const checked = await callSetup(auth, 'check', { token });
   if (!checked.ok) {
     body.replaceChildren(refusalMessage(checked.refusal));
     return;
@@ -148,7 +150,7 @@ export async function startInstallationPage(root: HTMLElement): Promise<void> {
         return;
       }
       busy('Création du compte…');
-      const created = await callSetup(config, 'create', {
+      const created = await callSetup(auth, 'create', {
         token,
         email: email.value.trim(),
         password: password.value,
@@ -167,7 +169,6 @@ export async function startInstallationPage(root: HTMLElement): Promise<void> {
         return;
       }
       sessionStorage.removeItem(TOKEN_KEY);
-      const auth = createLoginAuth(config);
       const { error } = await auth.setSession(created.session!);
       if (error) console.error('Session du nouveau compte refusée', error);
       // Signed in, or (should the session be refused) sent to sign in with the new password.

@@ -1,7 +1,7 @@
 import type { GoTrueClient } from '@supabase/supabase-js';
+import { createAuthClient } from '../../lib/auth-client.ts';
 import { browserConfigSources, resolveSupabaseConfig } from '../../lib/supabase-config.ts';
 import { codeStep } from '../auth/sign-in.ts';
-import { createLoginAuth } from './login-auth.ts';
 import { renderCodeForm } from './login-form.ts';
 import { renderNewPasswordForm } from './new-password-form.ts';
 import { paragraph } from './paragraph.ts';
@@ -69,7 +69,7 @@ export async function startNewPasswordPage(root: HTMLElement): Promise<void> {
     return;
   }
   message(body, 'login__intro', 'status', 'Vérification du lien…');
-  const auth = createLoginAuth(config);
+  const auth = createAuthClient(config);
   const outcome = await sessionFromLink(auth);
   if (outcome !== 'ok') {
     message(body, 'form__error', 'alert', outcome === 'invalid' ? INVALID_LINK : NO_LINK);

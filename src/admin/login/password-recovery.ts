@@ -1,5 +1,5 @@
 import type { GoTrueClient } from '@supabase/supabase-js';
-import type { SupabaseConfig } from '../../lib/supabase-config.ts';
+import { authRequest } from '../../lib/auth-request.ts';
 import type { PasswordRecovery } from './forgot-password.ts';
 
 /** The page the mailed link leads to (src/admin/login/new-password.ts). */
@@ -12,12 +12,9 @@ const TOO_MANY = 'Trop de demandes de nouveau mot de passe. Réessayez dans quel
  * Whether the server mails reset links: our server says so in GoTrue's `/settings`
  * (`password_recovery_email`); hosted Supabase, which always mails, does not have the field.
  */
-async function mailsLinks(config: SupabaseConfig): Promise<boolean> {
+async function mailsLinks(auth: GoTrueClient): Promise<boolean> {
   try {
-    const base = config.url.endsWith('/') ? config.url : `${config.url}/`;
-    const res = await fetch(new URL('auth/v1/settings', base), {
-      headers: { apikey: config.anonKey },
-    });
+    const res = await authRequest(auth, 'settings');
     if (!res.ok) return true;
     const settings = (await res.json()) as { password_recovery_email?: unknown };
     return settings.password_recovery_email !== false;
@@ -26,11 +23,8 @@ async function mailsLinks(config: SupabaseConfig): Promise<boolean> {
   }
 }
 
-export async function passwordRecovery(
-  config: SupabaseConfig,
-  auth: GoTrueClient,
-): Promise<PasswordRecovery> {
-  if (!(await mailsLinks(config))) return { byEmail: false };
+export async function passwordRecovery(auth: GoTrueClient): Promise<PasswordRecovery> {
+  if (!(await mailsLinks(auth))) return { byEmail: false };
   return {
     byEmail: true,
     async send(email) {

@@ -1,4 +1,5 @@
-import type { SupabaseConfig } from '../../lib/supabase-config.ts';
+import type { GoTrueClient } from '@supabase/supabase-js';
+import { authRequest } from '../../lib/auth-request.ts';
 
 /** The server's session for the new account, as a password sign-in answers it. */
 export interface SetupSession {
@@ -18,25 +19,20 @@ const NO_SETUP =
   "Ce site ne crée pas son premier compte par un lien : suivez le guide d'installation (README).";
 
 /**
- * The self-hosted server's setup endpoints (server/auth/setup.ts): `check` says whether the link
- * can still create the account, `create` creates it and answers with a session.
+ * The self-hosted server's setup endpoints (server/auth/setup.ts), asked through the page's auth
+ * client before any session exists: `check` says whether the link can still create the account,
+ * `create` creates it and answers with a session.
  */
 export async function callSetup(
-  config: SupabaseConfig,
+  auth: GoTrueClient,
   route: 'check' | 'create',
   body: Record<string, string>,
 ): Promise<{ ok: true; session?: SetupSession } | { ok: false; refusal: SetupRefusal }> {
-  const base = config.url.endsWith('/') ? config.url : `${config.url}/`;
   let res: Response;
   try {
-    res = await fetch(new URL(route === 'check' ? 'auth/v1/setup/check' : 'auth/v1/setup', base), {
+    res = await authRequest(auth, route === 'check' ? 'setup/check' : 'setup', {
       method: 'POST',
-      headers: {
-        apikey: config.anonKey,
-        'content-type': 'application/json',
-        'x-supabase-api-version': '2024-01-01',
-      },
-      body: JSON.stringify(body),
+      body,
     });
   } catch {
     return { ok: false, refusal: { code: 'network', message: UNREACHABLE } };

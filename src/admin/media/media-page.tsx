@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { mediaRendering } from '../../content/media.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import {
@@ -35,14 +35,13 @@ export const mediaKeys = {
 };
 
 export interface MediaPageProps {
-  /** The supabase-js client; the app's one client by default (tests pass their own). */
-  client?: SupabaseClient | null;
   /** How the library's upload sends a photo; PhotoUpload's own unless given (tests). */
   send?: (file: File) => Promise<string>;
 }
 
 /** « Médiathèque » (/admin/medias): the uploaded photos (docs/decisions/024-media-library.md). */
-export function MediaPage({ client = defaultClient, send }: MediaPageProps) {
+export function MediaPage({ send }: MediaPageProps) {
+  const client = useSupabase();
   return (
     <>
       <AdminTitle>Médiathèque</AdminTitle>

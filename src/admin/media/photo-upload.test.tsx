@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MEDIA_MAX_BYTES } from '../../content/media.ts';
+import { SupabaseProvider } from '../client/client-context.tsx';
 import { PhotoUpload, type SendPhoto } from './photo-upload.tsx';
 import { PhotoUploadError, TOO_BIG, uploadErrorMessage, WRONG_FORMAT } from './upload-photo.ts';
 
@@ -21,7 +22,12 @@ function render(send: SendPhoto) {
   document.body.append(container);
   root = createRoot(container);
   act(() =>
-    root!.render(<PhotoUpload id="photo" onUploaded={(a) => received.push(a)} send={send} />),
+    root!.render(
+      // No backend: the photo goes through `send`.
+      <SupabaseProvider client={null}>
+        <PhotoUpload id="photo" onUploaded={(a) => received.push(a)} send={send} />
+      </SupabaseProvider>,
+    ),
   );
   return received;
 }

@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { MEDIA_TYPES } from '../../content/media.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { checkPhoto, PhotoUploadError, uploadPhoto } from './upload-photo.ts';
 
 /**
@@ -8,11 +8,6 @@ import { checkPhoto, PhotoUploadError, uploadPhoto } from './upload-photo.ts';
  * (0 to 1), or never called.
  */
 export type SendPhoto = (file: File, onProgress: (fraction: number) => void) => Promise<string>;
-
-const client = supabase;
-const defaultSend: SendPhoto | undefined = client
-  ? (file, onProgress) => uploadPhoto(client, file, onProgress)
-  : undefined;
 
 const ACCEPT = Object.keys(MEDIA_TYPES).join(',');
 
@@ -64,10 +59,13 @@ export function PhotoUpload({
   id,
   disabled = false,
   onUploaded,
-  send = defaultSend,
+  send: givenSend,
   report,
   capture,
 }: PhotoUploadProps) {
+  const client = useSupabase();
+  const send: SendPhoto | undefined =
+    givenSend ?? (client ? (file, onProgress) => uploadPhoto(client, file, onProgress) : undefined);
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [over, setOver] = useState(false);

@@ -1,5 +1,5 @@
 import type { ModalContent } from '../../content/generated/types.ts';
-import { isSupabaseConfigured } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { PopupCard } from '../../site/modal/popup-card.tsx';
 import { isPopupShown } from '../../site/modal/site-popup.tsx';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
@@ -11,6 +11,7 @@ const TITLE = 'Pop-up';
 
 /** The pop-up (/admin/modal): shown or not, its title and message. */
 export function ModalPage() {
+  const configured = useSupabase() !== null;
   return (
     <>
       <AdminTitle>{TITLE}</AdminTitle>
@@ -20,7 +21,7 @@ export function ModalPage() {
         un message. Un visiteur qui la ferme ne la revoit plus, tant que son titre et son message ne
         changent pas.
       </p>
-      {isSupabaseConfigured ? <ModalEditor /> : <ConfigMissingNotice />}
+      {configured ? <ModalEditor /> : <ConfigMissingNotice />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { supabase } from '../../lib/supabase.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useSupabase } from '../client/client-context.tsx';
 
 /** What the system tells the owner once, until dismissed (public.admin_notices, administrators only). */
 export interface AdminNotice {
@@ -9,7 +10,7 @@ export interface AdminNotice {
 
 export const adminNoticeKeys = { all: ['admin_notices'] as const };
 
-export async function fetchAdminNotices(): Promise<AdminNotice[]> {
+export async function fetchAdminNotices(supabase: SupabaseClient | null): Promise<AdminNotice[]> {
   if (!supabase) return [];
   const { data, error } = await supabase
     .from('admin_notices')
@@ -20,7 +21,10 @@ export async function fetchAdminNotices(): Promise<AdminNotice[]> {
   return data as AdminNotice[];
 }
 
-export async function dismissAdminNotice(id: string): Promise<void> {
+export async function dismissAdminNotice(
+  supabase: SupabaseClient | null,
+  id: string,
+): Promise<void> {
   if (!supabase) return;
   const { error } = await supabase.from('admin_notices').delete().eq('id', id);
   if (error) throw error;
@@ -32,14 +36,15 @@ export async function dismissAdminNotice(id: string): Promise<void> {
  */
 export function AdminNotices() {
   const client = useQueryClient();
+  const supabase = useSupabase();
   const notices = useQuery({
     queryKey: adminNoticeKeys.all,
-    queryFn: fetchAdminNotices,
+    queryFn: () => fetchAdminNotices(supabase),
     staleTime: Infinity,
     retry: false,
   });
   const dismiss = useMutation({
-    mutationFn: dismissAdminNotice,
+    mutationFn: (id: string) => dismissAdminNotice(supabase, id),
     onSuccess: () => client.invalidateQueries({ queryKey: adminNoticeKeys.all }),
   });
   if (!notices.data?.length) return null;

@@ -7,7 +7,7 @@ import {
   SECTION_TYPES,
   type EditableSectionType,
 } from '../../content/section-types.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { SECTION_COMPONENTS } from '../../site/sections/registry.ts';
 import { useVersionedContent } from '../content/stored-content-fallback.tsx';
 import { previewData } from '../editor/preview-data.ts';
@@ -29,9 +29,10 @@ export function PhonePreviewPage() {
 }
 
 function PhonePreview<T extends EditableSectionType>({ type }: { type: T }) {
+  const client = useSupabase();
   const loaded = useVersionedContent();
   const [typed, setTyped] = useState<unknown>(undefined);
-  useBroadcast<{ data: unknown }>(supabase, previewTopic(`content:${type}`), 'preview', (message) =>
+  useBroadcast<{ data: unknown }>(client, previewTopic(`content:${type}`), 'preview', (message) =>
     setTyped(message.data),
   );
   const Section = SECTION_COMPONENTS[type] as ComponentType<{

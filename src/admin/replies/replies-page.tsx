@@ -1,6 +1,6 @@
 import type { RepliesContent } from '../../content/generated/types.ts';
 import type { SiteContent } from '../../content/content.ts';
-import { isSupabaseConfigured } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { StoredContentEditor } from '../content/content-panel.tsx';
 import { AdminTitle } from '../shell/new-requests.tsx';
@@ -71,6 +71,7 @@ function MarkerLegend() {
 
 /** « Modèles de réponse » (/admin/modeles-reponse): the replies the owner sends from a request. */
 export function RepliesPage() {
+  const configured = useSupabase() !== null;
   const title = 'Modèles de réponse';
   return (
     <>
@@ -80,7 +81,7 @@ export function RepliesPage() {
         Les réponses toutes prêtes que vous envoyez depuis une demande, avec le bouton « Répondre ».
         Vous relisez et modifiez toujours le texte avant l’envoi.
       </p>
-      {isSupabaseConfigured ? (
+      {configured ? (
         <>
           <MarkerLegend />
           <StoredContentEditor

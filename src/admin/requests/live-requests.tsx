@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { useLiveTable } from '../realtime/use-live-table.ts';
 import { requestKeys } from './requests-api.ts';
 
@@ -10,7 +10,8 @@ import { requestKeys } from './requests-api.ts';
  */
 export function LiveRequests() {
   const queryClient = useQueryClient();
-  useLiveTable(defaultClient, 'requests', () => {
+  const client = useSupabase();
+  useLiveTable(client, 'requests', () => {
     void queryClient.invalidateQueries({ queryKey: requestKeys.all });
   });
   return null;

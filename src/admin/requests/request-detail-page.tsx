@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { failureText } from '../errors/french-error.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -34,7 +34,8 @@ import { AdminTitle } from '../shell/new-requests.tsx';
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /** One request (/admin/demandes/:id): all it says, the ways to answer, its handling. */
-export function RequestDetailPage({ client = defaultClient }: { client?: SupabaseClient | null }) {
+export function RequestDetailPage() {
+  const client = useSupabase();
   const { id = '' } = useParams();
   return (
     <>

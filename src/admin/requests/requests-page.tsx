@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { failureText } from '../errors/french-error.ts';
 import type { InboxRow } from './requests-api.ts';
@@ -21,16 +21,12 @@ import { useInboxQuery } from './use-requests.ts';
 import './requests.css';
 import { AdminTitle } from '../shell/new-requests.tsx';
 
-export interface RequestsPageProps {
-  /** The supabase-js client; the app's one client by default (tests pass their own). */
-  client?: SupabaseClient | null;
-}
-
 /** « Demandes » (/admin/demandes): the quote and appointment requests, newest first. */
-export function RequestsPage({ client = defaultClient }: RequestsPageProps) {
+export function RequestsPage() {
+  const client = useSupabase();
   return (
     <>
-      <AdminTitle client={client}>Demandes</AdminTitle>
+      <AdminTitle>Demandes</AdminTitle>
       <h1>Demandes</h1>
       {client ? <Inbox client={client} /> : <ConfigMissingNotice />}
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { supabase } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { editorInput, storedOutput } from './convert.ts';
 import { editorExtensions, type StoredFormat } from './extensions.ts';
 import { LinkForm } from './link-form.tsx';
@@ -45,6 +45,7 @@ const plainAlt = (alt: string) => alt.replace(/[[\]\n\r]+/g, ' ').trim();
  */
 export default function RichTextEditor(props: RichTextEditorProps) {
   const { id, label, format, value, onChange, onBlur, describedBy, invalid } = props;
+  const client = useSupabase();
   const [panel, setPanel] = useState<'link' | 'photo' | null>(null);
   // The value this editor last gave out; any other value comes from outside (a draft, history).
   const emitted = useRef(value);
@@ -99,9 +100,9 @@ export default function RichTextEditor(props: RichTextEditorProps) {
         onPhoto={() => setPanel('photo')}
       />
       {panel === 'link' && <LinkForm editor={editor} onClose={() => setPanel(null)} />}
-      {panel === 'photo' && supabase && (
+      {panel === 'photo' && client && (
         <PhotoPicker
-          client={supabase}
+          client={client}
           onChoose={insertPhoto}
           onCancel={() => {
             setPanel(null);

@@ -17,7 +17,7 @@ import {
 import type { Section } from '../../content/generated/types.ts';
 import { isSectionType } from '../../content/section-types.ts';
 import { parseContent } from '../../content/content.ts';
-import { isSupabaseConfigured, supabase } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { NewRequestsSummary } from '../shell/new-requests.tsx';
 import { MonthFigures } from '../home/index.ts';
@@ -55,6 +55,7 @@ const TITLE = 'Gérer les Sections';
 
 /** 'Gérer les Sections' (/admin): the home page's sections, in order, shown, hidden, added, removed. */
 export function SectionsPage() {
+  const configured = useSupabase() !== null;
   return (
     <>
       <AdminTitle>{TITLE}</AdminTitle>
@@ -64,7 +65,7 @@ export function SectionsPage() {
         <NewRequestsSummary />
       </div>
       <MonthFigures />
-      {isSupabaseConfigured ? <StoredSections /> : <ConfigMissingNotice />}
+      {configured ? <StoredSections /> : <ConfigMissingNotice />}
     </>
   );
 }
@@ -143,6 +144,7 @@ function SaveState({ status, onReload, onOverwrite }: SaveStateProps) {
 }
 
 function SectionsManager({ initial, base }: { initial: Section[]; base: string | null }) {
+  const client = useSupabase();
   const { mutateAsync } = useSaveContentMutation();
   // The list is one content, like a section's: who else has it open, and their saves
   // (docs/decisions/052-live-back-office.md).
@@ -164,11 +166,11 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
   );
   const { sections, status, update, reset } = useSectionsSaver(initial, save);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const history = useMemo(() => versionsQuery<Section[]>(supabase, 'content', 'sections'), []);
+  const history = useMemo(() => versionsQuery<Section[]>(client, 'content', 'sections'), [client]);
 
   const reload = async () => {
     try {
-      const row = await fetchStoredContent('sections');
+      const row = await fetchStoredContent(client, 'sections');
       version.current = row?.updated_at ?? null;
       reset(parseContent('sections', row?.content));
       clearSavedElsewhere();

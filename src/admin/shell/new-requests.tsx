@@ -1,26 +1,19 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { Link } from 'react-router-dom';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { newRequestsText, useNewRequestCount } from '../requests/index.ts';
 
 /**
  * A back-office page's tab title, « (2) Demandes – Administration »: the count of new requests
  * comes first, on every page, so that a request arriving shows on a tab left open.
  */
-export function AdminTitle({
-  children,
-  client = defaultClient,
-}: {
-  children: string;
-  client?: SupabaseClient | null;
-}) {
-  const count = useNewRequestCount(client).data ?? 0;
+export function AdminTitle({ children }: { children: string }) {
+  const count = useNewRequestCount(useSupabase()).data ?? 0;
   return <title>{`${count > 0 ? `(${count}) ` : ''}${children} – Administration`}</title>;
 }
 
 /** The side navigation's badge: the count of new requests, said in full to screen readers. */
 export function NewRequestsBadge() {
-  const count = useNewRequestCount(defaultClient).data ?? 0;
+  const count = useNewRequestCount(useSupabase()).data ?? 0;
   if (count === 0) return null;
   return (
     <span className="admin-nav__badge">
@@ -35,7 +28,7 @@ export function NewRequestsBadge() {
  * start, so the page below does not move when the count arrives.
  */
 export function NewRequestsSummary() {
-  const count = useNewRequestCount(defaultClient);
+  const count = useNewRequestCount(useSupabase());
   return (
     <p className="new-requests-summary">
       {count.isSuccess ? (

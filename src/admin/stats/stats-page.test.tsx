@@ -83,8 +83,9 @@ async function mount(client: SupabaseClient | null) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   container = await render(
     <QueryClientProvider client={queryClient}>
-      <StatsPage client={client} />
+      <StatsPage />
     </QueryClientProvider>,
+    client,
   );
 }
 

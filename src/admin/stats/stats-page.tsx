@@ -2,7 +2,7 @@ import { LoadingStatus } from '../../lib/loading-status.tsx';
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase as defaultClient } from '../../lib/supabase.ts';
+import { useSupabase } from '../client/client-context.tsx';
 import { ConfigMissingNotice } from '../ui/config-missing-notice.tsx';
 import { fetchStats } from './stats-api.ts';
 import { StatsChart } from './stats-chart.tsx';
@@ -21,13 +21,9 @@ import {
 import './stats-page.css';
 import { AdminTitle } from '../shell/new-requests.tsx';
 
-export interface StatsPageProps {
-  /** The supabase-js client; the app's one client by default (tests pass their own). */
-  client?: SupabaseClient | null;
-}
-
 /** 'Statistiques de Visites' (/admin/stats, docs/product.md#visits-and-statistics). */
-export function StatsPage({ client = defaultClient }: StatsPageProps) {
+export function StatsPage() {
+  const client = useSupabase();
   return (
     <>
       <AdminTitle>Statistiques de Visites</AdminTitle>

@@ -5,6 +5,7 @@ import Form from '@rjsf/core';
 import { MemoryRouter } from 'react-router-dom';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
+import { SupabaseProvider } from '../../client/client-context.tsx';
 import { FIELDS, WIDGETS } from './index.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -24,24 +25,27 @@ export async function renderForm({ schema, uiSchema, formData }: FormSetup) {
   const blurs: [string, unknown][] = [];
   let data: unknown = formData;
   await act(async () => {
-    // A router, as in the back-office: some widgets link to another page.
+    // A router, as in the back-office: some widgets link to another page. No backend: the
+    // photo upload of an image field stays hidden.
     root.render(
-      <MemoryRouter>
-        <Form
-          ref={form}
-          schema={schema as RJSFSchema}
-          uiSchema={structuredClone(uiSchema) as UiSchema}
-          formData={formData}
-          validator={validator}
-          widgets={WIDGETS}
-          fields={FIELDS}
-          showErrorList={false}
-          noHtml5Validate
-          onChange={(event) => (data = event.formData)}
-          onBlur={(id, value) => blurs.push([id, value])}
-          onError={() => undefined}
-        />
-      </MemoryRouter>,
+      <SupabaseProvider client={null}>
+        <MemoryRouter>
+          <Form
+            ref={form}
+            schema={schema as RJSFSchema}
+            uiSchema={structuredClone(uiSchema) as UiSchema}
+            formData={formData}
+            validator={validator}
+            widgets={WIDGETS}
+            fields={FIELDS}
+            showErrorList={false}
+            noHtml5Validate
+            onChange={(event) => (data = event.formData)}
+            onBlur={(id, value) => blurs.push([id, value])}
+            onError={() => undefined}
+          />
+        </MemoryRouter>
+      </SupabaseProvider>,
     );
   });
   return {
