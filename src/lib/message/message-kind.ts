@@ -1,0 +1,44 @@
+/**
+ * What a message says and how assistive technology hears it: the one place that chooses between
+ * `role="alert"` and `role="status"` (docs/decisions/082-one-message-component.md). The React
+ * component (`message.tsx`) and the sign-in pages, which are built without React, both read it.
+ */
+
+/** A failure, something to watch, a done action, or plain news. */
+export type MessageKind = 'error' | 'warning' | 'success' | 'notice';
+
+/**
+ * `alert` interrupts what a screen reader is saying: for every failure, and for a warning that
+ * must be heard before anything else (`urgent`: the session has ended, backups are late).
+ * Everything else waits its turn as a `status`.
+ */
+export function messageRole(kind: MessageKind, urgent = false): 'alert' | 'status' {
+  return kind === 'error' || urgent ? 'alert' : 'status';
+}
+
+/** The message's classes (`message.css`), then the place's own class for its layout. */
+export function messageClass(
+  kind: MessageKind,
+  options: { inline?: boolean; className?: string } = {},
+) {
+  return ['message', `message--${kind}`, options.inline && 'message--inline', options.className]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * A message paragraph for the pages built without React (sign-in, password reset, installation).
+ * A new element each time, so that screen readers announce it every time. Their page imports
+ * `message.css`.
+ */
+export function messageParagraph(
+  kind: MessageKind,
+  text: string,
+  options: { urgent?: boolean; className?: string } = {},
+): HTMLParagraphElement {
+  const p = document.createElement('p');
+  p.className = messageClass(kind, { className: options.className });
+  p.setAttribute('role', messageRole(kind, options.urgent));
+  p.textContent = text;
+  return p;
+}

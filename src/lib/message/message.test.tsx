@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Message, MessageRegion } from './message.tsx';
+import { messageParagraph } from './message-kind.ts';
+
+const shown = (markup: string) => {
+  const host = document.createElement('div');
+  host.innerHTML = markup;
+  return host.firstElementChild as HTMLElement;
+};
+
+describe('Message', () => {
+  it('interrupts screen readers for a failure, and lets the rest wait its turn', () => {
+    const roles = (['error', 'warning', 'success', 'notice'] as const).map((kind) => [
+      kind,
+      shown(renderToStaticMarkup(<Message kind={kind}>Texte</Message>)).getAttribute('role'),
+    ]);
+    expect(roles).toEqual([
+      ['error', 'alert'],
+      ['warning', 'status'],
+      ['success', 'status'],
+      ['notice', 'status'],
+    ]);
+  });
+
+  it('interrupts for an urgent warning', () => {
+    const element = shown(
+      renderToStaticMarkup(
+        <Message kind="warning" urgent>
+          Votre session a expiré
+        </Message>,
+      ),
+    );
+    expect(element.getAttribute('role')).toBe('alert');
+    expect([...element.classList]).toEqual(['message', 'message--warning']);
+  });
+
+  it("keeps the place's class and attributes, and puts the buttons under the text", () => {
+    const element = shown(
+      renderToStaticMarkup(
+        <Message
+          kind="error"
+          className="editor__failed"
+          id="failure"
+          actions={<button type="button">Réessayer</button>}
+        >
+          L’enregistrement a échoué.
+        </Message>,
+      ),
+    );
+    expect(element.tagName).toBe('DIV');
+    expect(element.id).toBe('failure');
+    expect([...element.classList]).toEqual(['message', 'message--error', 'editor__failed']);
+    expect(element.querySelector('.message__text')?.textContent).toBe('L’enregistrement a échoué.');
+    expect(element.querySelector('.message__actions button')?.textContent).toBe('Réessayer');
+  });
+});
+
+describe('MessageRegion', () => {
+  it('stays on the page empty, then holds one message per text', () => {
+    const empty = shown(renderToStaticMarkup(<MessageRegion kind="error">{false}</MessageRegion>));
+    expect(empty.getAttribute('role')).toBe('alert');
+    expect(empty.children).toHaveLength(0);
+
+    const full = shown(
+      renderToStaticMarkup(
+        <MessageRegion kind="error">
+          {'Premier problème'}
+          {''}
+          {'Second problème'}
+        </MessageRegion>,
+      ),
+    );
+    expect([...full.children].map((p) => [p.className, p.textContent])).toEqual([
+      ['message message--error', 'Premier problème'],
+      ['message message--error', 'Second problème'],
+    ]);
+  });
+});
+
+describe('messageParagraph, for the pages without React', () => {
+  it('gives the same role and classes as the component', () => {
+    const p = messageParagraph('error', 'Identifiants incorrects.');
+    const fromComponent = shown(
+      renderToStaticMarkup(<Message kind="error">Identifiants incorrects.</Message>),
+    );
+    expect(p.outerHTML).toBe(fromComponent.outerHTML);
+  });
+});
