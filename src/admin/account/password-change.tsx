@@ -11,7 +11,7 @@ import {
   resolveSupabaseConfig,
   type SupabaseConfig,
 } from '../../lib/supabase-config.ts';
-import { Message, useSectionMessage } from './message.tsx';
+import { SectionMessage, useSectionMessage } from './message.tsx';
 
 /** An auth client that stores nothing: it only checks the current password. */
 function checkingClient(config: SupabaseConfig): GoTrueClient {
@@ -85,7 +85,7 @@ export function PasswordChange({ client, email }: { client: SupabaseClient; emai
   return (
     <section className="account__section" aria-labelledby="account-password">
       <h2 id="account-password">Mot de passe</h2>
-      <Message text={message?.text ?? null} error={message?.error} />
+      <SectionMessage text={message?.text ?? null} error={message?.error} />
       <form className="form" onSubmit={(event) => void submit(event)}>
         <div className="form__field">
           <label htmlFor="account-current">Mot de passe actuel</label>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { Message } from '../../lib/message/message.tsx';
 import { supabase as defaultClient } from '../../lib/supabase.ts';
 import { BACKUP_STATUS_ERROR, backupStatus, type LastBackup } from './backup-status-model.ts';
 
@@ -35,12 +36,13 @@ export function BackupStatusLine({ client = defaultClient }: BackupStatusLinePro
   }
   if (last.isError) return <p className="backup-status">{BACKUP_STATUS_ERROR}</p>;
   const status = backupStatus(last.data, new Date());
-  return (
-    <p
-      className={`backup-status backup-status--${status.kind}`}
-      role={status.kind === 'stale' ? 'alert' : undefined}
-    >
-      {status.text}
-    </p>
-  );
+  // Late backups are a problem to act on; otherwise the line is read with the menu, not announced.
+  if (status.kind === 'stale') {
+    return (
+      <Message kind="error" className="backup-status backup-status--stale">
+        {status.text}
+      </Message>
+    );
+  }
+  return <p className={`backup-status backup-status--${status.kind}`}>{status.text}</p>;
 }

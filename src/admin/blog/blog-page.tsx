@@ -40,6 +40,7 @@ import { usePostList } from './use-post-list.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import './blog-page.css';
 import { AdminTitle } from '../requests/new-requests.tsx';
+import { Message, MessageRegion } from '../../lib/message/message.tsx';
 
 type FormState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; post: BlogPost };
 /**
@@ -216,12 +217,12 @@ function BlogManager({ client }: { client: SupabaseClient }) {
   return (
     <div className="blog-admin">
       <div className="blog-admin__messages">
-        <p role="status" className={listMessage?.kind === 'success' ? 'blog-admin__success' : ''}>
-          {listMessage?.kind === 'success' ? listMessage.text : ''}
-        </p>
-        <div role="alert">
-          {listMessage?.kind === 'error' && <p className="form__error">{listMessage.text}</p>}
-        </div>
+        <MessageRegion kind="success">
+          {listMessage?.kind === 'success' && listMessage.text}
+        </MessageRegion>
+        <MessageRegion kind="error">
+          {listMessage?.kind === 'error' && listMessage.text}
+        </MessageRegion>
       </div>
 
       <BlogToolbar
@@ -244,7 +245,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
       {formOpen && (
         <div id={formId}>
           {conflict && (
-            <div className="form__error blog-admin__conflict" role="alert">
+            <Message kind="error" as="div" className="blog-admin__conflict">
               <p>{conflict.reason === 'changed' ? CONFLICT_MESSAGE : DELETED_MESSAGE}</p>
               {conflict.reason === 'changed' ? (
                 <>
@@ -285,7 +286,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
                   </button>
                 </>
               )}
-            </div>
+            </Message>
           )}
           <BlogForm
             key={form.mode === 'edit' ? `${form.post.id} ${form.post.updated_at}` : 'new'}

@@ -8,6 +8,7 @@ import {
 } from '../content/history-api.ts';
 import { isUniqueViolation } from '../content/save-conflict.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
+import { MessageRegion } from '../../lib/message/message.tsx';
 
 type State =
   | { kind: 'closed' }
@@ -93,15 +94,11 @@ export function DeletedPosts({
             {outcome?.kind === 'success' ? outcome.text : ''}
             {state.kind === 'loading' ? 'Chargement des articles supprimés…' : ''}
           </p>
-          <div role="alert">
-            {outcome?.kind === 'error' && <p className="form__error">{outcome.text}</p>}
-            {state.kind === 'failed' && (
-              <p className="form__error">
-                Les articles supprimés n’ont pas pu être chargés. Vérifiez votre connexion, puis
-                réessayez.
-              </p>
-            )}
-          </div>
+          <MessageRegion kind="error">
+            {outcome?.kind === 'error' && outcome.text}
+            {state.kind === 'failed' &&
+              'Les articles supprimés n’ont pas pu être chargés. Vérifiez votre connexion, puis réessayez.'}
+          </MessageRegion>
           {state.kind === 'ready' && state.posts.length === 0 && (
             <p>Aucun article supprimé depuis {DELETED_DAYS} jours.</p>
           )}

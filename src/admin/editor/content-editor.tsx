@@ -31,6 +31,7 @@ import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
 import { EditingNotice } from './editing-notice.tsx';
 import { useEditingRoom } from './use-editing-room.ts';
 import { usePreviewSender } from './use-preview-sender.ts';
+import { Message } from '../../lib/message/message.tsx';
 
 const UNSAVED_INVALID = 'Modifications non enregistrées : corrigez les champs signalés.';
 
@@ -286,16 +287,21 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                 {invalid ? UNSAVED_INVALID : autosaveText(auto.status)}
               </p>
               {auto.status.kind === 'failed' && (
-                <div className="form__error editor__failed" role="alert">
-                  <p className="editor__failed-text">{auto.status.message}</p>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    onClick={() => void auto.retry()}
-                  >
-                    Réessayer
-                  </button>
-                </div>
+                <Message
+                  kind="error"
+                  className="editor__failed"
+                  actions={
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => void auto.retry()}
+                    >
+                      Réessayer
+                    </button>
+                  }
+                >
+                  {auto.status.message}
+                </Message>
               )}
             </div>
           ) : (
@@ -307,12 +313,12 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                 {status.kind === 'saved' ? SAVED_MESSAGE : ''}
               </p>
               {status.kind === 'failed' && (
-                <p className="form__error editor__failed" role="alert">
+                <Message kind="error" className="editor__failed">
                   {status.message}
-                </p>
+                </Message>
               )}
               {status.kind === 'conflict' && (
-                <div className="form__error editor__failed editor__conflict" role="alert">
+                <Message kind="error" as="div" className="editor__failed editor__conflict">
                   <p className="editor__failed-text">{CONFLICT_MESSAGE}</p>
                   {onReload && (
                     <button
@@ -338,7 +344,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                       {OVERWRITE_LABEL}
                     </button>
                   )}
-                </div>
+                </Message>
               )}
             </div>
           )}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Version } from '../content/history-api.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
+import { Message } from '../../lib/message/message.tsx';
 import { PreviewBoundary } from './preview-boundary.tsx';
 import './history-panel.css';
 
@@ -79,19 +80,23 @@ export function HistoryPanel<T>({ load, renderPreview, onRestore, onClose }: His
       </div>
       {state.kind === 'loading' && <p role="status">Chargement de l’historique…</p>}
       {state.kind === 'failed' && (
-        <div className="form__error" role="alert">
-          <p>L’historique n’a pas pu être chargé. Vérifiez votre connexion, puis réessayez.</p>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => {
-              setState({ kind: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Réessayer
-          </button>
-        </div>
+        <Message
+          kind="error"
+          actions={
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                setState({ kind: 'loading' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Réessayer
+            </button>
+          }
+        >
+          L’historique n’a pas pu être chargé. Vérifiez votre connexion, puis réessayez.
+        </Message>
       )}
       {state.kind === 'ready' && state.versions.length === 0 && (
         <p>Aucune version précédente : ce contenu n’a pas encore été modifié.</p>

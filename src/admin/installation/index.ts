@@ -7,8 +7,9 @@ import {
 } from '../../lib/password-rules.ts';
 import { WELCOME_PARAM } from '../account/welcome.ts';
 import { createLoginAuth } from '../login/login-auth.ts';
-import { paragraph } from '../login/paragraph.ts';
+import { messageParagraph } from '../../lib/message/message-kind.ts';
 import { callSetup, type SetupRefusal } from './setup-api.ts';
+import '../../lib/message/message.css';
 import '../styles/forms.css';
 import '../login/login.css';
 
@@ -74,7 +75,7 @@ function linkToken(): string | null {
 
 /** A refusal in French, with the way to the sign-in page when that is what comes next. */
 function refusalMessage(refusal: SetupRefusal): HTMLParagraphElement {
-  const p = paragraph('form__error', 'alert', refusal.message);
+  const p = messageParagraph('error', refusal.message);
   if (SIGN_IN_NEXT.has(refusal.code)) {
     const link = document.createElement('a');
     link.href = '/admin-login';
@@ -91,10 +92,12 @@ export async function startInstallationPage(root: HTMLElement): Promise<void> {
   const config = resolveSupabaseConfig(browserConfigSources());
   const token = linkToken();
   if (!config || !token) {
-    body.replaceChildren(paragraph('notice notice--warning', 'status', NO_LINK));
+    body.replaceChildren(messageParagraph('warning', NO_LINK));
     return;
   }
-  body.replaceChildren(paragraph('login__intro', 'status', 'Vérification du lien…'));
+  body.replaceChildren(
+    messageParagraph('notice', 'Vérification du lien…', { className: 'login__intro' }),
+  );
   const checked = await callSetup(config, 'check', { token });
   if (!checked.ok) {
     body.replaceChildren(refusalMessage(checked.refusal));
@@ -144,7 +147,7 @@ export async function startInstallationPage(root: HTMLElement): Promise<void> {
       const found = await problem();
       if (found) {
         busy(null);
-        show(paragraph('form__error', 'alert', found[0]), found[1]);
+        show(messageParagraph('error', found[0]), found[1]);
         return;
       }
       busy('Création du compte…');

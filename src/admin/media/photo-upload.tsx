@@ -2,6 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { MEDIA_TYPES } from '../../content/media.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { checkPhoto, PhotoUploadError, uploadPhoto } from './upload-photo.ts';
+import { Message } from '../../lib/message/message.tsx';
 
 /**
  * Sends a photo and returns its public address; `onProgress` may be told the fraction sent so far
@@ -161,9 +162,9 @@ export function PhotoUpload({
         {state.kind === 'sent' && <span>Photo « {state.name} » envoyée.</span>}
       </div>
       {state.kind === 'failed' && (
-        <p role="alert" className="photo-upload__error">
+        <Message kind="error" inline className="photo-upload__error">
           {state.message}
-        </p>
+        </Message>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
+import { Message } from '../../lib/message/message.tsx';
 
 /** What the system tells the owner once, until dismissed (public.admin_notices, administrators only). */
 export interface AdminNotice {
@@ -46,7 +47,7 @@ export function AdminNotices() {
   return (
     <>
       {notices.data.map((notice) => (
-        <div key={notice.id} className="notice notice--warning" role="status">
+        <Message key={notice.id} kind="warning" as="div">
           <p>{notice.message}</p>
           <button
             type="button"
@@ -57,11 +58,9 @@ export function AdminNotices() {
             J&apos;ai compris
           </button>
           {dismiss.isError && (
-            <p className="form__error" role="alert">
-              Le message n&apos;a pas pu être masqué : réessayez.
-            </p>
+            <Message kind="error">Le message n&apos;a pas pu être masqué : réessayez.</Message>
           )}
-        </div>
+        </Message>
       ))}
     </>
   );

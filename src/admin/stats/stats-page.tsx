@@ -20,6 +20,7 @@ import {
 } from './stats-model.ts';
 import './stats-page.css';
 import { AdminTitle } from '../requests/new-requests.tsx';
+import { Message } from '../../lib/message/message.tsx';
 
 export interface StatsPageProps {
   /** The supabase-js client; the app's one client by default (tests pass their own). */
@@ -70,9 +71,9 @@ function Stats({ client }: { client: SupabaseClient }) {
       {stats.isPending ? (
         <LoadingStatus className="stats__loading" label="Chargement des statistiques…" />
       ) : stats.isError ? (
-        <p className="stats__error" role="alert">
+        <Message kind="error" className="stats__error">
           {STATS_ERROR}
-        </p>
+        </Message>
       ) : (
         <>
           <StatsData period={period} rows={stats.data} />

@@ -1,6 +1,7 @@
 import './alert-banner.css';
 import type { ComponentType } from 'react';
 import type { AlertContent } from '../../content/generated/types.ts';
+import { Message, type MessageKind } from '../../lib/message/message.tsx';
 import { InfoIcon, StopIcon, WarningIcon } from '../icons/icons.tsx';
 
 /** The admin panel's names of the three kinds, read first by screen readers. */
@@ -8,6 +9,13 @@ export const ALERT_TYPE_LABELS: Record<AlertContent['type'], string> = {
   info: 'Information',
   warning: 'Avertissement',
   error: 'Urgence',
+};
+
+/** An emergency is an error message; information and warnings wait their turn. */
+const MESSAGE_KINDS: Record<AlertContent['type'], MessageKind> = {
+  info: 'notice',
+  warning: 'warning',
+  error: 'error',
 };
 
 const ICONS: Record<AlertContent['type'], ComponentType> = {
@@ -31,9 +39,10 @@ export function AlertBanner({ alert, onClose }: AlertBannerProps) {
   const label = ALERT_TYPE_LABELS[alert.type];
   const TypeIcon = ICONS[alert.type];
   return (
-    <div
+    <Message
+      kind={MESSAGE_KINDS[alert.type]}
+      as="div"
       className={`alert-banner alert-banner--${alert.type}`}
-      role={alert.type === 'error' ? 'alert' : 'status'}
     >
       <div className="alert-banner__inner">
         <span className="alert-banner__icon" aria-hidden="true">
@@ -54,6 +63,6 @@ export function AlertBanner({ alert, onClose }: AlertBannerProps) {
           </button>
         )}
       </div>
-    </div>
+    </Message>
   );
 }
