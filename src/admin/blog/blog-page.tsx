@@ -40,7 +40,8 @@ import { usePostList } from './use-post-list.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import './blog-page.css';
 import { AdminTitle } from '../requests/new-requests.tsx';
-import { Message, MessageRegion } from '../../lib/message/message.tsx';
+import { Message } from '../../lib/message/message.tsx';
+import { MessageRegion } from '../../lib/message/message-region.tsx';
 
 type FormState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; post: BlogPost };
 /**

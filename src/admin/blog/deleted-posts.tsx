@@ -8,7 +8,7 @@ import {
 } from '../content/history-api.ts';
 import { isUniqueViolation } from '../content/save-conflict.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
-import { MessageRegion } from '../../lib/message/message.tsx';
+import { MessageRegion } from '../../lib/message/message-region.tsx';
 
 type State =
   | { kind: 'closed' }

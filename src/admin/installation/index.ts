@@ -7,7 +7,7 @@ import {
 } from '../../lib/password-rules.ts';
 import { WELCOME_PARAM } from '../account/welcome.ts';
 import { createLoginAuth } from '../login/login-auth.ts';
-import { messageParagraph } from '../../lib/message/message-kind.ts';
+import { messageParagraph } from '../../lib/message/message-paragraph.ts';
 import { callSetup, type SetupRefusal } from './setup-api.ts';
 import '../../lib/message/message.css';
 import '../styles/forms.css';

@@ -1,4 +1,4 @@
-import { messageParagraph } from '../../lib/message/message-kind.ts';
+import { messageParagraph } from '../../lib/message/message-paragraph.ts';
 
 /**
  * « Mot de passe oublié ? » under the sign-in form (docs/product.md#forgotten-password): a form

@@ -1,7 +1,7 @@
 import { MISSING_CONFIG_NOTICE } from '../../lib/supabase-config.ts';
 import type { SignInOutcome } from '../auth/sign-in.ts';
 import { renderForgotPassword, type PasswordRecovery } from './forgot-password.ts';
-import { messageParagraph } from '../../lib/message/message-kind.ts';
+import { messageParagraph } from '../../lib/message/message-paragraph.ts';
 
 export interface LoginFormOptions {
   configured: boolean;

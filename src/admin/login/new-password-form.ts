@@ -5,7 +5,7 @@ import {
   passwordProblem,
   preloadPasswordRules,
 } from '../../lib/password-rules.ts';
-import { messageParagraph } from '../../lib/message/message-kind.ts';
+import { messageParagraph } from '../../lib/message/message-paragraph.ts';
 
 const MISMATCH = 'Les deux mots de passe ne sont pas identiques.';
 const SAME = 'Ce mot de passe est celui que vous aviez : choisissez-en un autre.';

@@ -24,7 +24,8 @@ import type { MediaPlace } from './media-usage.ts';
 import { PhotoUpload } from './photo-upload.tsx';
 import './media-page.css';
 import { AdminTitle } from '../requests/new-requests.tsx';
-import { Message, MessageRegion } from '../../lib/message/message.tsx';
+import { Message } from '../../lib/message/message.tsx';
+import { MessageRegion } from '../../lib/message/message-region.tsx';
 
 type Message = { kind: 'success' | 'error'; text: string };
 /** The dialog shown: the confirmation of a deletion, or its refusal with the places of use. */

@@ -26,7 +26,8 @@ import {
   useRequestDetail,
   useUpdateRequest,
 } from './use-requests.ts';
-import { Message, MessageRegion } from '../../lib/message/message.tsx';
+import { Message } from '../../lib/message/message.tsx';
+import { MessageRegion } from '../../lib/message/message-region.tsx';
 // The status and the note are fields like the content editors' ones, with their styles.
 import '../styles/editor.css';
 import './requests.css';

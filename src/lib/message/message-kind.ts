@@ -1,7 +1,7 @@
 /**
  * What a message says and how assistive technology hears it: the one place that chooses between
  * `role="alert"` and `role="status"` (docs/decisions/082-one-message-component.md). The React
- * component (`message.tsx`) and the sign-in pages, which are built without React, both read it.
+ * component (`message.tsx`) and the pages built without React (`message-paragraph.ts`) read it.
  */
 
 /** A failure, something to watch, a done action, or plain news. */
@@ -24,21 +24,4 @@ export function messageClass(
   return ['message', `message--${kind}`, options.inline && 'message--inline', options.className]
     .filter(Boolean)
     .join(' ');
-}
-
-/**
- * A message paragraph for the pages built without React (sign-in, password reset, installation).
- * A new element each time, so that screen readers announce it every time. Their page imports
- * `message.css`.
- */
-export function messageParagraph(
-  kind: MessageKind,
-  text: string,
-  options: { urgent?: boolean; className?: string } = {},
-): HTMLParagraphElement {
-  const p = document.createElement('p');
-  p.className = messageClass(kind, { className: options.className });
-  p.setAttribute('role', messageRole(kind, options.urgent));
-  p.textContent = text;
-  return p;
 }

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Message, MessageRegion } from './message.tsx';
-import { messageParagraph } from './message-kind.ts';
+import { Message } from './message.tsx';
+import { MessageRegion } from './message-region.tsx';
+import { messageParagraph } from './message-paragraph.ts';
 
 const shown = (markup: string) => {
   const host = document.createElement('div');

@@ -1,5 +1,5 @@
 import './message.css';
-import { Children, type ReactNode, type Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { messageClass, messageRole, type MessageKind } from './message-kind.ts';
 
 export type { MessageKind } from './message-kind.ts';
@@ -39,58 +39,22 @@ export function Message({
   ref,
   ...rest
 }: MessageProps) {
-  const shared = {
-    className: messageClass(kind, { inline, className }),
-    role: messageRole(kind, urgent),
-  };
-  if (actions !== undefined) {
-    return (
-      <div {...shared} {...rest} ref={ref as Ref<HTMLDivElement>}>
-        <p className="message__text">{children}</p>
-        <div className="message__actions">{actions}</div>
-      </div>
-    );
-  }
-  if (as === 'div') {
-    return (
-      <div {...shared} {...rest} ref={ref as Ref<HTMLDivElement>}>
-        {children}
-      </div>
-    );
-  }
+  const Tag = actions === undefined && as !== 'div' ? 'p' : 'div';
   return (
-    <p {...shared} {...rest} ref={ref as Ref<HTMLParagraphElement>}>
-      {children}
-    </p>
-  );
-}
-
-/**
- * A live region that stays on the page, empty until there is something to say: screen readers
- * announce what appears in a region they already know, more reliably than a new one. Each
- * non-empty child becomes one message of `kind`.
- */
-export function MessageRegion({
-  kind,
-  className,
-  children,
-}: {
-  kind: MessageKind;
-  className?: string;
-  children?: ReactNode;
-}) {
-  const said = Children.toArray(children).filter((child) => child !== '');
-  return (
-    <div
-      className={className ? `message-region ${className}` : 'message-region'}
-      role={messageRole(kind)}
+    <Tag
+      className={messageClass(kind, { inline, className })}
+      role={messageRole(kind, urgent)}
+      {...rest}
+      ref={ref as Ref<HTMLDivElement & HTMLParagraphElement>}
     >
-      {said.map((child, index) => (
-        // The texts have no identity of their own; their order is stable.
-        <p key={index} className={messageClass(kind)}>
-          {child}
-        </p>
-      ))}
-    </div>
+      {actions === undefined ? (
+        children
+      ) : (
+        <>
+          <p className="message__text">{children}</p>
+          <div className="message__actions">{actions}</div>
+        </>
+      )}
+    </Tag>
   );
 }
