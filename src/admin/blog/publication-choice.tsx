@@ -64,7 +64,11 @@ export function PublicationChoiceField(props: PublicationChoiceProps) {
             Date et heure de Paris. L’article sera publié automatiquement à ce moment-là.
           </p>
           {error && (
-            <Message kind="error" inline id={`${id}-error`} className="editor-field__error">
+            <Message
+              kind="error"
+              id={`${id}-error`}
+              className="message--inline editor-field__error"
+            >
               {error}
             </Message>
           )}

@@ -18,15 +18,11 @@ export function storedContentFallback({
   if (isLoading) return <PageLoading />;
   if (!failed) return null;
   return (
-    <Message
-      kind="error"
-      actions={
-        <button type="button" className="button button--small" onClick={() => void retry()}>
-          Réessayer
-        </button>
-      }
-    >
-      Le contenu enregistré n&apos;a pas pu être chargé : réessayez avant de le modifier.
+    <Message kind="error" as="div">
+      <p>Le contenu enregistré n&apos;a pas pu être chargé : réessayez avant de le modifier.</p>
+      <button type="button" className="button button--small" onClick={() => void retry()}>
+        Réessayer
+      </button>
     </Message>
   );
 }

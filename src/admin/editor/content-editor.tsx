@@ -287,20 +287,15 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                 {invalid ? UNSAVED_INVALID : autosaveText(auto.status)}
               </p>
               {auto.status.kind === 'failed' && (
-                <Message
-                  kind="error"
-                  className="editor__failed"
-                  actions={
-                    <button
-                      type="button"
-                      className="button button--small"
-                      onClick={() => void auto.retry()}
-                    >
-                      Réessayer
-                    </button>
-                  }
-                >
-                  {auto.status.message}
+                <Message kind="error" as="div" className="editor__failed">
+                  <p className="editor__failed-text">{auto.status.message}</p>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => void auto.retry()}
+                  >
+                    Réessayer
+                  </button>
                 </Message>
               )}
             </div>

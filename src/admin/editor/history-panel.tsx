@@ -80,22 +80,18 @@ export function HistoryPanel<T>({ load, renderPreview, onRestore, onClose }: His
       </div>
       {state.kind === 'loading' && <p role="status">Chargement de l’historique…</p>}
       {state.kind === 'failed' && (
-        <Message
-          kind="error"
-          actions={
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => {
-                setState({ kind: 'loading' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              Réessayer
-            </button>
-          }
-        >
-          L’historique n’a pas pu être chargé. Vérifiez votre connexion, puis réessayez.
+        <Message kind="error" as="div">
+          <p>L’historique n’a pas pu être chargé. Vérifiez votre connexion, puis réessayez.</p>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              setState({ kind: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Réessayer
+          </button>
         </Message>
       )}
       {state.kind === 'ready' && state.versions.length === 0 && (

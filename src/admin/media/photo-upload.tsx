@@ -162,7 +162,7 @@ export function PhotoUpload({
         {state.kind === 'sent' && <span>Photo « {state.name} » envoyée.</span>}
       </div>
       {state.kind === 'failed' && (
-        <Message kind="error" inline className="photo-upload__error">
+        <Message kind="error" className="message--inline photo-upload__error">
           {state.message}
         </Message>
       )}

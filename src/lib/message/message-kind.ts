@@ -9,19 +9,14 @@ export type MessageKind = 'error' | 'warning' | 'success' | 'notice';
 
 /**
  * `alert` interrupts what a screen reader is saying: for every failure, and for a warning that
- * must be heard before anything else (`urgent`: the session has ended, backups are late).
+ * must be heard before anything else (`urgent`: the session has ended, the agenda shows only part of the week).
  * Everything else waits its turn as a `status`.
  */
-export function messageRole(kind: MessageKind, urgent = false): 'alert' | 'status' {
+export function messageRole(kind: MessageKind, urgent?: boolean): 'alert' | 'status' {
   return kind === 'error' || urgent ? 'alert' : 'status';
 }
 
-/** The message's classes (`message.css`), then the place's own class for its layout. */
-export function messageClass(
-  kind: MessageKind,
-  options: { inline?: boolean; className?: string } = {},
-) {
-  return ['message', `message--${kind}`, options.inline && 'message--inline', options.className]
-    .filter(Boolean)
-    .join(' ');
+/** The message's classes (`message.css`), then the place's own classes. */
+export function messageClass(kind: MessageKind, className?: string): string {
+  return className ? `message message--${kind} ${className}` : `message message--${kind}`;
 }

@@ -11,7 +11,7 @@ export function messageParagraph(
   options: { urgent?: boolean; className?: string } = {},
 ): HTMLParagraphElement {
   const p = document.createElement('p');
-  p.className = messageClass(kind, { className: options.className });
+  p.className = messageClass(kind, options.className);
   p.setAttribute('role', messageRole(kind, options.urgent));
   p.textContent = text;
   return p;

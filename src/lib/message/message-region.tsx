@@ -7,21 +7,10 @@ import { messageClass, messageRole, type MessageKind } from './message-kind.ts';
  * announce what appears in a region they already know, more reliably than a new one. Each
  * non-empty child becomes one message of `kind`.
  */
-export function MessageRegion({
-  kind,
-  className,
-  children,
-}: {
-  kind: MessageKind;
-  className?: string;
-  children?: ReactNode;
-}) {
+export function MessageRegion({ kind, children }: { kind: MessageKind; children?: ReactNode }) {
   const said = Children.toArray(children).filter((child) => child !== '');
   return (
-    <div
-      className={className ? `message-region ${className}` : 'message-region'}
-      role={messageRole(kind)}
-    >
+    <div className="message-region" role={messageRole(kind)}>
       {said.map((child, index) => (
         // The texts have no identity of their own; their order is stable.
         <p key={index} className={messageClass(kind)}>

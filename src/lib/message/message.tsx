@@ -8,14 +8,13 @@ interface MessageProps {
   kind: MessageKind;
   /** A warning that must be heard at once (see `messageRole`). */
   urgent?: boolean;
-  /** Text only, under a field: no box. */
-  inline?: boolean;
-  /** `div` when the message holds blocks (a heading, a list, buttons). */
+  /** `div` when the message holds blocks (a text and its buttons, a heading, a list). */
   as?: 'p' | 'div';
-  /** The place's own class: its layout, and a name tests or styles may rely on. */
+  /**
+   * The place's own classes: its layout, a name tests or styles rely on, or `message--inline` for
+   * the text alone under a field.
+   */
   className?: string;
-  /** Buttons under the text (« Réessayer », « Recharger »). */
-  actions?: ReactNode;
   children?: ReactNode;
   id?: string;
   tabIndex?: number;
@@ -28,33 +27,13 @@ interface MessageProps {
  * site and the app shell: its role and its look come from its kind
  * (docs/decisions/082-one-message-component.md).
  */
-export function Message({
-  kind,
-  urgent,
-  inline,
-  as,
-  className,
-  actions,
-  children,
-  ref,
-  ...rest
-}: MessageProps) {
-  const Tag = actions === undefined && as !== 'div' ? 'p' : 'div';
+export function Message({ kind, urgent, as: Tag = 'p', className, ref, ...rest }: MessageProps) {
   return (
     <Tag
-      className={messageClass(kind, { inline, className })}
+      className={messageClass(kind, className)}
       role={messageRole(kind, urgent)}
       {...rest}
       ref={ref as Ref<HTMLDivElement & HTMLParagraphElement>}
-    >
-      {actions === undefined ? (
-        children
-      ) : (
-        <>
-          <p className="message__text">{children}</p>
-          <div className="message__actions">{actions}</div>
-        </>
-      )}
-    </Tag>
+    />
   );
 }

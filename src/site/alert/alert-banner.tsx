@@ -1,7 +1,7 @@
 import './alert-banner.css';
 import type { ComponentType } from 'react';
 import type { AlertContent } from '../../content/generated/types.ts';
-import { Message, type MessageKind } from '../../lib/message/message.tsx';
+import { Message } from '../../lib/message/message.tsx';
 import { InfoIcon, StopIcon, WarningIcon } from '../icons/icons.tsx';
 
 /** The admin panel's names of the three kinds, read first by screen readers. */
@@ -9,13 +9,6 @@ export const ALERT_TYPE_LABELS: Record<AlertContent['type'], string> = {
   info: 'Information',
   warning: 'Avertissement',
   error: 'Urgence',
-};
-
-/** An emergency is an error message; information and warnings wait their turn. */
-const MESSAGE_KINDS: Record<AlertContent['type'], MessageKind> = {
-  info: 'notice',
-  warning: 'warning',
-  error: 'error',
 };
 
 const ICONS: Record<AlertContent['type'], ComponentType> = {
@@ -40,7 +33,7 @@ export function AlertBanner({ alert, onClose }: AlertBannerProps) {
   const TypeIcon = ICONS[alert.type];
   return (
     <Message
-      kind={MESSAGE_KINDS[alert.type]}
+      kind={alert.type === 'info' ? 'notice' : alert.type}
       as="div"
       className={`alert-banner alert-banner--${alert.type}`}
     >
