@@ -64,8 +64,13 @@ const NOT_ON_FIRST_LOAD: [label: string, pattern: RegExp][] = [
   ['blog pages', /[\\/]src[\\/]site[\\/]blog[\\/](article|blog-list)-page\.tsx$/],
 ];
 
-/** Gzipped JavaScript of the first load of /, the visit's functions client included. */
-const FIRST_LOAD_BUDGET = 110_000;
+/**
+ * Gzipped JavaScript of the first load of /, the visit's functions client included: 110 kB
+ * (docs/decisions/005-public-pages-weight-and-cache.md), and half a kilobyte for the message
+ * component that the alert band and the error screen share with every page
+ * (docs/decisions/082-one-message-component.md).
+ */
+const FIRST_LOAD_BUDGET = 110_500;
 /** Gzipped JavaScript of /admin-login. */
 const LOGIN_BUDGET = 60_000;
 
@@ -276,7 +281,7 @@ describe('the build manifest boundary', () => {
     }
   });
 
-  it('keeps the first load of / within 110 kB of gzipped JavaScript', async () => {
+  it('keeps the first load of / within 110.5 kB of gzipped JavaScript', async () => {
     const visitClient = filesWith(modules, NOT_ON_FIRST_LOAD[3]![1]);
     expect(visitClient).toHaveLength(1);
     const files = [...pageLoadFiles(manifest, SITE_KEY), ...visitClient];

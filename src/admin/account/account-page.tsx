@@ -5,7 +5,8 @@ import { useAuth } from '../auth/auth-context.ts';
 import { leaveForLogin } from '../auth/leave-for-login.ts';
 import { useSupabase } from '../client/client-context.tsx';
 import { accountKeys, useTotpFactor } from './account-api.ts';
-import { Message, PageMessageProvider, useSectionMessage } from './message.tsx';
+import { Message } from '../../lib/message/message.tsx';
+import { PageMessageProvider, SectionMessage, useSectionMessage } from './message.tsx';
 import { PasswordChange } from './password-change.tsx';
 import { qrImageSource } from './qr-image.ts';
 import { WELCOME_PARAM } from '../auth/welcome.ts';
@@ -107,8 +108,10 @@ function TwoFactor({ client }: { client: SupabaseClient }) {
   return (
     <section className="account__section" aria-labelledby="account-2fa">
       <h2 id="account-2fa">Double authentification</h2>
-      <Message text={message?.text ?? null} error={message?.error} />
-      {welcome && factorId === null && !enrolment && !message && <Message text={WELCOME} />}
+      <SectionMessage text={message?.text ?? null} error={message?.error} />
+      {welcome && factorId === null && !enrolment && !message && (
+        <Message kind="notice">{WELCOME}</Message>
+      )}
       {factorId === undefined ? null : enrolment ? (
         <form className="form" onSubmit={(event) => void confirm(event)}>
           <p>
@@ -173,7 +176,7 @@ function Sessions({ client }: { client: SupabaseClient }) {
   return (
     <section className="account__section" aria-labelledby="account-sessions">
       <h2 id="account-sessions">Appareils connectés</h2>
-      <Message text={message?.text ?? null} error={message?.error} />
+      <SectionMessage text={message?.text ?? null} error={message?.error} />
       <button type="button" className="button" onClick={() => void others()}>
         Déconnecter mes autres appareils
       </button>{' '}

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { Message } from '../../lib/message/message.tsx';
 
 type Shown = { text: string; error: boolean };
 
@@ -35,12 +36,8 @@ export function useSectionMessage(section: string): {
   return { message: shown?.section === section ? shown : null, setMessage };
 }
 
-/** A section's message: an alert for a failure, a status otherwise; nothing without text. */
-export function Message({ text, error }: { text: string | null; error?: boolean }) {
+/** A section's message: a failure or a success; nothing without text. */
+export function SectionMessage({ text, error }: { text: string | null; error?: boolean }) {
   if (!text) return null;
-  return (
-    <p className={error ? 'form__error' : 'notice'} role={error ? 'alert' : 'status'}>
-      {text}
-    </p>
-  );
+  return <Message kind={error ? 'error' : 'success'}>{text}</Message>;
 }

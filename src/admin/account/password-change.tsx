@@ -6,7 +6,7 @@ import {
   preloadPasswordRules,
 } from '../../lib/password-rules.ts';
 import { authRequest } from '../../lib/auth-request.ts';
-import { Message, useSectionMessage } from './message.tsx';
+import { SectionMessage, useSectionMessage } from './message.tsx';
 
 /**
  * Whether `password` is the account's, asked of the auth server as a password sign-in through the
@@ -92,7 +92,7 @@ export function PasswordChange({ client, email }: { client: SupabaseClient; emai
   return (
     <section className="account__section" aria-labelledby="account-password">
       <h2 id="account-password">Mot de passe</h2>
-      <Message text={message?.text ?? null} error={message?.error} />
+      <SectionMessage text={message?.text ?? null} error={message?.error} />
       <form className="form" onSubmit={(event) => void submit(event)}>
         <div className="form__field">
           <label htmlFor="account-current">Mot de passe actuel</label>

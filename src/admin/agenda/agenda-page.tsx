@@ -25,6 +25,7 @@ import {
 } from './agenda-model.ts';
 import { useAgendaWeek } from './use-agenda.ts';
 import './agenda.css';
+import { Message } from '../../lib/message/message.tsx';
 
 /** « Agenda » (/admin/agenda): the week's confirmed appointments by half-day. */
 export function AgendaPage() {
@@ -73,15 +74,15 @@ function Week({ client }: { client: SupabaseClient }) {
         (week.isPending ? (
           <LoadingStatus className="agenda__loading" label="Chargement de l’agenda…" />
         ) : week.isError ? (
-          <p className="agenda__error" role="alert">
+          <Message kind="error">
             {failureText('Erreur lors du chargement de l’agenda', week.error)}
-          </p>
+          </Message>
         ) : (
           <>
             {!week.data.complete && (
-              <p className="agenda__error" role="alert">
+              <Message kind="warning" urgent>
                 Seuls les {AGENDA_MAX_ROWS} premiers rendez-vous de la semaine sont affichés.
-              </p>
+              </Message>
             )}
             <ol className="agenda__days" aria-busy={week.isPlaceholderData}>
               {agendaWeek(

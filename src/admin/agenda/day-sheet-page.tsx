@@ -18,6 +18,7 @@ import {
 import { useAgendaDay } from './use-agenda.ts';
 import '../styles/admin.css';
 import './agenda.css';
+import { Message } from '../../lib/message/message.tsx';
 
 /**
  * The workshop's sheet of a day (/admin/agenda/jour/AAAA-MM-JJ), on its own page without the
@@ -50,7 +51,11 @@ function Sheet({ client, date }: { client: SupabaseClient; date: string }) {
   if (day.isPending)
     return <LoadingStatus className="day-sheet__loading" label="Chargement de la journée…" />;
   if (day.isError)
-    return <p role="alert">{failureText('Erreur lors du chargement de la journée', day.error)}</p>;
+    return (
+      <Message kind="error">
+        {failureText('Erreur lors du chargement de la journée', day.error)}
+      </Message>
+    );
   if (day.data.rows.length === 0) return <p>Aucun rendez-vous ce jour-là.</p>;
   return (
     <>

@@ -283,7 +283,7 @@ describe('AiArticlePanel', () => {
 
   it('without a backend: the yellow notice, and actions abort with "Supabase non configuré"', async () => {
     await mount(null);
-    expect(container.querySelector('.notice--warning')?.textContent).toBe(
+    expect(container.querySelector('.message--warning')?.textContent).toBe(
       "Configuration Supabase manquante. Veuillez vérifier vos variables d'environnement.",
     );
     await typeInto(keyField(), 'sk-typed-key');

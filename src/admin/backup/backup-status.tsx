@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useSupabase } from '../client/client-context.tsx';
+import { Message } from '../../lib/message/message.tsx';
 import { BACKUP_STATUS_ERROR, backupStatus, type LastBackup } from './backup-status-model.ts';
 
 async function fetchLastBackup(client: SupabaseClient): Promise<LastBackup | null> {
@@ -31,12 +32,13 @@ export function BackupStatusLine() {
   }
   if (last.isError) return <p className="backup-status">{BACKUP_STATUS_ERROR}</p>;
   const status = backupStatus(last.data, new Date());
-  return (
-    <p
-      className={`backup-status backup-status--${status.kind}`}
-      role={status.kind === 'stale' ? 'alert' : undefined}
-    >
-      {status.text}
-    </p>
-  );
+  // Late backups are a problem to act on; otherwise the line is read with the menu, not announced.
+  if (status.kind === 'stale') {
+    return (
+      <Message kind="error" className="backup-status backup-status--stale">
+        {status.text}
+      </Message>
+    );
+  }
+  return <p className={`backup-status backup-status--${status.kind}`}>{status.text}</p>;
 }

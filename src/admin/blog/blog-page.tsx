@@ -40,6 +40,8 @@ import { usePostList } from './use-post-list.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import './blog-page.css';
 import { AdminTitle } from '../shell/new-requests.tsx';
+import { Message } from '../../lib/message/message.tsx';
+import { MessageRegion } from '../../lib/message/message-region.tsx';
 
 type FormState = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; post: BlogPost };
 /**
@@ -210,12 +212,12 @@ function BlogManager({ client }: { client: SupabaseClient }) {
   return (
     <div className="blog-admin">
       <div className="blog-admin__messages">
-        <p role="status" className={listMessage?.kind === 'success' ? 'blog-admin__success' : ''}>
-          {listMessage?.kind === 'success' ? listMessage.text : ''}
-        </p>
-        <div role="alert">
-          {listMessage?.kind === 'error' && <p className="form__error">{listMessage.text}</p>}
-        </div>
+        <MessageRegion kind="success">
+          {listMessage?.kind === 'success' && listMessage.text}
+        </MessageRegion>
+        <MessageRegion kind="error">
+          {listMessage?.kind === 'error' && listMessage.text}
+        </MessageRegion>
       </div>
 
       <BlogToolbar
@@ -238,7 +240,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
       {formOpen && (
         <div id={formId}>
           {conflict && (
-            <div className="form__error blog-admin__conflict" role="alert">
+            <Message kind="error" as="div" className="blog-admin__conflict">
               <p>{conflict.reason === 'changed' ? CONFLICT_MESSAGE : DELETED_MESSAGE}</p>
               {conflict.reason === 'changed' ? (
                 <>
@@ -279,7 +281,7 @@ function BlogManager({ client }: { client: SupabaseClient }) {
                   </button>
                 </>
               )}
-            </div>
+            </Message>
           )}
           <BlogForm
             key={form.mode === 'edit' ? `${form.post.id} ${form.post.updated_at}` : 'new'}

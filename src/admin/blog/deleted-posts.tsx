@@ -4,6 +4,7 @@ import { DELETED_DAYS, type DeletedPost } from '../content/history-api.ts';
 import { isUniqueViolation } from '../content/save-conflict.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
 import { useDeletedPosts, useRestoreDeletedPost } from './use-deleted-posts.ts';
+import { MessageRegion } from '../../lib/message/message-region.tsx';
 
 type Outcome = { kind: 'success' | 'error'; text: string };
 
@@ -68,15 +69,11 @@ export function DeletedPosts({
             {outcome?.kind === 'success' ? outcome.text : ''}
             {deletedPosts.isPending ? 'Chargement des articles supprimés…' : ''}
           </p>
-          <div role="alert">
-            {outcome?.kind === 'error' && <p className="form__error">{outcome.text}</p>}
-            {deletedPosts.isError && (
-              <p className="form__error">
-                Les articles supprimés n’ont pas pu être chargés. Vérifiez votre connexion, puis
-                réessayez.
-              </p>
-            )}
-          </div>
+          <MessageRegion kind="error">
+            {outcome?.kind === 'error' && outcome.text}
+            {deletedPosts.isError &&
+              'Les articles supprimés n’ont pas pu être chargés. Vérifiez votre connexion, puis réessayez.'}
+          </MessageRegion>
           {deletedPosts.data?.length === 0 && (
             <p>Aucun article supprimé depuis {DELETED_DAYS} jours.</p>
           )}

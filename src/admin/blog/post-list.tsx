@@ -3,6 +3,7 @@ import { formatViewCount } from '../../lib/view-count.ts';
 import { useId, type Ref } from 'react';
 import { BLOG_MESSAGES, pageCount, type PostListPage } from './blog-api.ts';
 import { postStatus, statusLabel, type PostSummary } from './blog-post.ts';
+import { Message } from '../../lib/message/message.tsx';
 
 interface PostListProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -28,11 +29,7 @@ export function PostList({ headingRef, list, busyId, onPage, ...actions }: PostL
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
         Articles
       </h2>
-      {list.isError && (
-        <p className="form__error" role="alert">
-          {BLOG_MESSAGES.loadFailed}
-        </p>
-      )}
+      {list.isError && <Message kind="error">{BLOG_MESSAGES.loadFailed}</Message>}
       {list.isPending ? (
         <LoadingStatus className="blog-admin__loading" label="Chargement des articles…" />
       ) : (

@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { isoToParisInput, parisInputToIso } from '../../lib/dates-paris.ts';
 import type { PublicationChoice } from './publication.ts';
+import { Message } from '../../lib/message/message.tsx';
 
 export interface PublicationChoiceProps {
   choice: PublicationChoice;
@@ -63,9 +64,13 @@ export function PublicationChoiceField(props: PublicationChoiceProps) {
             Date et heure de Paris. L’article sera publié automatiquement à ce moment-là.
           </p>
           {error && (
-            <p id={`${id}-error`} className="editor-field__error" role="alert">
+            <Message
+              kind="error"
+              id={`${id}-error`}
+              className="message--inline editor-field__error"
+            >
               {error}
-            </p>
+            </Message>
           )}
         </div>
       )}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { SiteContent } from '../../content/content.ts';
 import type { ContentType } from '../../content/generated/types.ts';
 import { PageLoading } from '../../lib/page-loading.tsx';
+import { Message } from '../../lib/message/message.tsx';
 import { useContentVersions } from './save-content.ts';
 import { useStoredContent } from './use-stored-content.ts';
 
@@ -17,12 +18,12 @@ export function storedContentFallback({
   if (isLoading) return <PageLoading />;
   if (!failed) return null;
   return (
-    <div className="form__error" role="alert">
+    <Message kind="error" as="div">
       <p>Le contenu enregistré n&apos;a pas pu être chargé : réessayez avant de le modifier.</p>
       <button type="button" className="button button--small" onClick={() => void retry()}>
         Réessayer
       </button>
-    </div>
+    </Message>
   );
 }
 

@@ -23,6 +23,7 @@ import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
 import { EditingNotice } from './editing-notice.tsx';
 import { useEditingRoom } from './use-editing-room.ts';
 import { usePreviewSender } from './use-preview-sender.ts';
+import { Message } from '../../lib/message/message.tsx';
 
 const UNSAVED_INVALID = 'Modifications non enregistrées : corrigez les champs signalés.';
 
@@ -255,7 +256,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                 {invalid ? UNSAVED_INVALID : autosaveText(auto.status)}
               </p>
               {auto.status.kind === 'failed' && (
-                <div className="form__error editor__failed" role="alert">
+                <Message kind="error" as="div" className="editor__failed">
                   <p className="editor__failed-text">{auto.status.message}</p>
                   <button
                     type="button"
@@ -264,7 +265,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                   >
                     Réessayer
                   </button>
-                </div>
+                </Message>
               )}
             </div>
           ) : (
@@ -276,12 +277,12 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                 {status.kind === 'saved' ? SAVED_MESSAGE : ''}
               </p>
               {status.kind === 'failed' && (
-                <p className="form__error editor__failed" role="alert">
+                <Message kind="error" className="editor__failed">
                   {status.message}
-                </p>
+                </Message>
               )}
               {status.kind === 'conflict' && (
-                <div className="form__error editor__failed editor__conflict" role="alert">
+                <Message kind="error" as="div" className="editor__failed editor__conflict">
                   <p className="editor__failed-text">{CONFLICT_MESSAGE}</p>
                   {onReload && (
                     <button
@@ -307,7 +308,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                       {OVERWRITE_LABEL}
                     </button>
                   )}
-                </div>
+                </Message>
               )}
             </div>
           )}

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Version, VersionsQuery } from '../content/history-api.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
+import { Message } from '../../lib/message/message.tsx';
 import { PreviewBoundary } from './preview-boundary.tsx';
 import './history-panel.css';
 
@@ -80,7 +81,7 @@ export function HistoryPanel<T>({
       </div>
       {versions.isPending && <p role="status">Chargement de l’historique…</p>}
       {versions.isError && (
-        <div className="form__error" role="alert">
+        <Message kind="error" as="div">
           <p>L’historique n’a pas pu être chargé. Vérifiez votre connexion, puis réessayez.</p>
           <button
             type="button"
@@ -90,7 +91,7 @@ export function HistoryPanel<T>({
           >
             Réessayer
           </button>
-        </div>
+        </Message>
       )}
       {versions.data?.length === 0 && (
         <p>Aucune version précédente : ce contenu n’a pas encore été modifié.</p>

@@ -1,4 +1,4 @@
-import { paragraph } from './paragraph.ts';
+import { messageParagraph } from '../../lib/message/message-paragraph.ts';
 
 /**
  * « Mot de passe oublié ? » under the sign-in form (docs/product.md#forgotten-password): a form
@@ -52,13 +52,13 @@ function renderEmailForm(
     submit.textContent = 'Envoi…';
     void send(input.value.trim()).then((problem) => {
       if (problem === undefined) {
-        const done = paragraph('notice login__sent', 'status', LINK_SENT);
+        const done = messageParagraph('success', LINK_SENT);
         form.replaceWith(done);
         return;
       }
       submit.disabled = false;
       submit.textContent = 'Recevoir un lien';
-      alert = paragraph('form__error', 'alert', problem);
+      alert = messageParagraph('error', problem);
       submit.before(alert);
       input.focus();
     });
@@ -90,6 +90,6 @@ export function renderForgotPassword(
     toggle.setAttribute('aria-expanded', String(opening));
     if (!opening) return;
     if (recovery.byEmail) renderEmailForm(panel, recovery.send, currentEmail());
-    else panel.replaceChildren(paragraph('notice notice--warning', 'status', RESET_ON_SERVER));
+    else panel.replaceChildren(messageParagraph('warning', RESET_ON_SERVER));
   });
 }

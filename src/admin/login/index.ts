@@ -10,6 +10,7 @@ import {
 import { signInAsAdmin } from '../auth/sign-in.ts';
 import { renderLoginForm } from './login-form.ts';
 import { passwordRecovery } from './password-recovery.ts';
+import '../../lib/message/message.css';
 import '../styles/forms.css';
 import './login.css';
 

@@ -7,8 +7,9 @@ import {
   preloadPasswordRules,
 } from '../../lib/password-rules.ts';
 import { WELCOME_PARAM } from '../auth/welcome.ts';
-import { paragraph } from './paragraph.ts';
+import { messageParagraph } from '../../lib/message/message-paragraph.ts';
 import { callSetup, type SetupRefusal } from './setup-api.ts';
+import '../../lib/message/message.css';
 import '../styles/forms.css';
 import './login.css';
 
@@ -74,7 +75,7 @@ function linkToken(): string | null {
 
 /** A refusal in French, with the way to the sign-in page when that is what comes next. */
 function refusalMessage(refusal: SetupRefusal): HTMLParagraphElement {
-  const p = paragraph('form__error', 'alert', refusal.message);
+  const p = messageParagraph('error', refusal.message);
   if (SIGN_IN_NEXT.has(refusal.code)) {
     const link = document.createElement('a');
     link.href = '/admin-login';
@@ -91,10 +92,12 @@ export async function startInstallationPage(root: HTMLElement): Promise<void> {
   const config = resolveSupabaseConfig(browserConfigSources());
   const token = linkToken();
   if (!config || !token) {
-    body.replaceChildren(paragraph('notice notice--warning', 'status', NO_LINK));
+    body.replaceChildren(messageParagraph('warning', NO_LINK));
     return;
   }
-  body.replaceChildren(paragraph('login__intro', 'status', 'Vérification du lien…'));
+  body.replaceChildren(
+    messageParagraph('notice', 'Vérification du lien…', { className: 'login__intro' }),
+  );
   // The page's one client: it asks the setup endpoints, then keeps the new account's session.
   const auth = createAuthClient(config);
   const checked = await callSetup(auth, 'check', { token });
@@ -146,7 +149,7 @@ export async function startInstallationPage(root: HTMLElement): Promise<void> {
       const found = await problem();
       if (found) {
         busy(null);
-        show(paragraph('form__error', 'alert', found[0]), found[1]);
+        show(messageParagraph('error', found[0]), found[1]);
         return;
       }
       busy('Création du compte…');

@@ -38,7 +38,7 @@ describe('the login form', () => {
     expect(root.querySelector('button[type="submit"]')?.textContent).toBe('Se connecter');
     const back = root.querySelector<HTMLAnchorElement>('a.login__back')!;
     expect([back.textContent, back.getAttribute('href')]).toEqual(['Retour au site', '/']);
-    expect(root.querySelector('.notice')).toBeNull();
+    expect(root.querySelector('.message--warning')).toBeNull();
   });
 
   it('shows the refusal, clears the password and lets the owner try again', async () => {
@@ -67,7 +67,7 @@ describe('the login form', () => {
 
   it('says so when the site has no backend', () => {
     mount([], false);
-    expect(root.querySelector('.notice')?.textContent).toBe(
+    expect(root.querySelector('.message--warning')?.textContent).toBe(
       "Configuration Supabase manquante. Veuillez vérifier vos variables d'environnement.",
     );
   });

@@ -1,7 +1,7 @@
 import { MISSING_CONFIG_NOTICE } from '../../lib/supabase-config.ts';
 import type { SignInOutcome } from '../auth/sign-in.ts';
 import { renderForgotPassword, type PasswordRecovery } from './forgot-password.ts';
-import { paragraph } from './paragraph.ts';
+import { messageParagraph } from '../../lib/message/message-paragraph.ts';
 
 export interface LoginFormOptions {
   configured: boolean;
@@ -83,7 +83,7 @@ export function renderCodeForm(
       verify = outcome.verifyCode;
       submit.disabled = verify === undefined;
       code.value = '';
-      alert = paragraph('form__error', 'alert', outcome.message);
+      alert = messageParagraph('error', outcome.message);
       submit.before(alert);
       code.focus();
     });
@@ -103,7 +103,7 @@ export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): v
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
 
   if (!options.configured) {
-    form.before(paragraph('notice notice--warning', 'status', MISSING_CONFIG_NOTICE));
+    form.before(messageParagraph('warning', MISSING_CONFIG_NOTICE));
   }
 
   if (options.recovery) {
@@ -111,7 +111,7 @@ export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): v
   }
 
   if (options.notice) {
-    form.before(paragraph('notice notice--warning', 'alert', options.notice));
+    form.before(messageParagraph('warning', options.notice, { urgent: true }));
   }
 
   let alert: HTMLParagraphElement | null = null;
@@ -131,7 +131,7 @@ export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): v
       }
       submit.disabled = false;
       password.value = '';
-      alert = paragraph('form__error', 'alert', outcome.message);
+      alert = messageParagraph('error', outcome.message);
       submit.before(alert);
       password.focus();
     });

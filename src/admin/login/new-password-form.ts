@@ -5,7 +5,7 @@ import {
   passwordProblem,
   preloadPasswordRules,
 } from '../../lib/password-rules.ts';
-import { paragraph } from './paragraph.ts';
+import { messageParagraph } from '../../lib/message/message-paragraph.ts';
 
 const MISMATCH = 'Les deux mots de passe ne sont pas identiques.';
 const SAME = 'Ce mot de passe est celui que vous aviez : choisissez-en un autre.';
@@ -51,7 +51,7 @@ export function renderNewPasswordForm(
   password.focus();
   let alert: HTMLParagraphElement | null = null;
   const show = (text: string) => {
-    alert = paragraph('form__error', 'alert', text);
+    alert = messageParagraph('error', text);
     submit.before(alert);
   };
   const busy = (label: string | null) => {

@@ -4,7 +4,9 @@ import { browserConfigSources, resolveSupabaseConfig } from '../../lib/supabase-
 import { codeStep } from '../auth/sign-in.ts';
 import { renderCodeForm } from './login-form.ts';
 import { renderNewPasswordForm } from './new-password-form.ts';
-import { paragraph } from './paragraph.ts';
+import type { MessageKind } from '../../lib/message/message-kind.ts';
+import { messageParagraph } from '../../lib/message/message-paragraph.ts';
+import '../../lib/message/message.css';
 import '../styles/forms.css';
 import './login.css';
 
@@ -32,8 +34,8 @@ const CARD = `
   </div>
 </main>`;
 
-function message(body: HTMLElement, className: string, role: string, text: string): void {
-  body.replaceChildren(paragraph(className, role, text));
+function message(body: HTMLElement, kind: MessageKind, text: string, className?: string): void {
+  body.replaceChildren(messageParagraph(kind, text, { className }));
 }
 
 /** The session the link opened, or why there is none. */
@@ -65,14 +67,14 @@ export async function startNewPasswordPage(root: HTMLElement): Promise<void> {
   const body = root.querySelector<HTMLElement>('.login__body')!;
   const config = resolveSupabaseConfig(browserConfigSources());
   if (!config) {
-    message(body, 'notice notice--warning', 'status', NO_LINK);
+    message(body, 'warning', NO_LINK);
     return;
   }
-  message(body, 'login__intro', 'status', 'Vérification du lien…');
+  message(body, 'notice', 'Vérification du lien…', 'login__intro');
   const auth = createAuthClient(config);
   const outcome = await sessionFromLink(auth);
   if (outcome !== 'ok') {
-    message(body, 'form__error', 'alert', outcome === 'invalid' ? INVALID_LINK : NO_LINK);
+    message(body, 'error', outcome === 'invalid' ? INVALID_LINK : NO_LINK);
     return;
   }
 

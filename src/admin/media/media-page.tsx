@@ -24,6 +24,8 @@ import type { MediaPlace } from './media-usage.ts';
 import { PhotoUpload } from './photo-upload.tsx';
 import './media-page.css';
 import { AdminTitle } from '../shell/new-requests.tsx';
+import { Message } from '../../lib/message/message.tsx';
+import { MessageRegion } from '../../lib/message/message-region.tsx';
 
 type Message = { kind: 'success' | 'error'; text: string };
 /** The dialog shown: the confirmation of a deletion, or its refusal with the places of use. */
@@ -126,12 +128,8 @@ function MediaLibrary({ client, send }: { client: SupabaseClient; send: MediaPag
   return (
     <div className="media-library">
       <div className="media-library__messages">
-        <p role="status" className={message?.kind === 'success' ? 'media-library__success' : ''}>
-          {message?.kind === 'success' ? message.text : ''}
-        </p>
-        <div role="alert">
-          {message?.kind === 'error' && <p className="form__error">{message.text}</p>}
-        </div>
+        <MessageRegion kind="success">{message?.kind === 'success' && message.text}</MessageRegion>
+        <MessageRegion kind="error">{message?.kind === 'error' && message.text}</MessageRegion>
       </div>
 
       <section className="media-library__add" aria-label="Ajouter une photo">
@@ -168,11 +166,7 @@ function MediaLibrary({ client, send }: { client: SupabaseClient; send: MediaPag
         <h2 id={headingId} ref={listHeading} tabIndex={-1}>
           Photos
         </h2>
-        {list.isError && (
-          <p className="form__error" role="alert">
-            {MEDIA_MESSAGES.loadFailed}
-          </p>
-        )}
+        {list.isError && <Message kind="error">{MEDIA_MESSAGES.loadFailed}</Message>}
         {list.isPending ? (
           <LoadingStatus className="media-library__loading" label="Chargement des photos…" />
         ) : (

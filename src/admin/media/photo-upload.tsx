@@ -2,6 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { MEDIA_TYPES } from '../../content/media.ts';
 import { useSupabase } from '../client/client-context.tsx';
 import { checkPhoto, PhotoUploadError, uploadPhoto } from './upload-photo.ts';
+import { Message } from '../../lib/message/message.tsx';
 
 /**
  * Sends a photo and returns its public address; `onProgress` may be told the fraction sent so far
@@ -159,9 +160,9 @@ export function PhotoUpload({
         {state.kind === 'sent' && <span>Photo « {state.name} » envoyée.</span>}
       </div>
       {state.kind === 'failed' && (
-        <p role="alert" className="photo-upload__error">
+        <Message kind="error" className="message--inline photo-upload__error">
           {state.message}
-        </p>
+        </Message>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useSupabase } from '../client/client-context.tsx';
+import { Message } from '../../lib/message/message.tsx';
 
 /** What the system tells the owner once, until dismissed (public.admin_notices, administrators only). */
 export interface AdminNotice {
@@ -51,7 +52,7 @@ export function AdminNotices() {
   return (
     <>
       {notices.data.map((notice) => (
-        <div key={notice.id} className="notice notice--warning" role="status">
+        <Message key={notice.id} kind="warning" as="div">
           <p>{notice.message}</p>
           <button
             type="button"
@@ -62,11 +63,9 @@ export function AdminNotices() {
             J&apos;ai compris
           </button>
           {dismiss.isError && (
-            <p className="form__error" role="alert">
-              Le message n&apos;a pas pu être masqué : réessayez.
-            </p>
+            <Message kind="error">Le message n&apos;a pas pu être masqué : réessayez.</Message>
           )}
-        </div>
+        </Message>
       ))}
     </>
   );

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { fillReply, markersLeft, markerText, type ReplyContext } from './reply-markers.ts';
 import { useReplySetup, useSendReply, type ReplySetup } from './replies-api.ts';
 import './replies.css';
+import { Message } from '../../lib/message/message.tsx';
 
 /** The bounds of public.queue_reply. */
 const SUBJECT_MAX = 200;
@@ -67,9 +68,9 @@ function ReplyLoader(
   if (setup.isPending) return <p className="reply">Chargement des modèles de réponse…</p>;
   if (setup.isError)
     return (
-      <p className="reply form__error" role="alert">
+      <Message kind="error" className="reply">
         {failureText('Les modèles de réponse ne se chargent pas', setup.error)}
-      </p>
+      </Message>
     );
   return <ReplyForm {...props} setup={setup.data} />;
 }
@@ -194,11 +195,7 @@ function ReplyForm({
           information).
         </p>
       )}
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Message kind="error">{error}</Message>}
       <p className="reply__actions">
         <button
           type="submit"

@@ -26,6 +26,8 @@ import {
   useRequestDetail,
   useUpdateRequest,
 } from './use-requests.ts';
+import { Message } from '../../lib/message/message.tsx';
+import { MessageRegion } from '../../lib/message/message-region.tsx';
 // The status and the note are fields like the content editors' ones, with their styles.
 import '../styles/editor.css';
 import './requests.css';
@@ -54,9 +56,7 @@ function Detail({ client, id }: { client: SupabaseClient; id: string }) {
     return <LoadingStatus className="requests__loading" label="Chargement de la demande…" />;
   if (detail.isError)
     return (
-      <p className="requests__error" role="alert">
-        {failureText(REQUEST_MESSAGES.detailFailed, detail.error)}
-      </p>
+      <Message kind="error">{failureText(REQUEST_MESSAGES.detailFailed, detail.error)}</Message>
     );
   if (!detail.data)
     return (
@@ -132,12 +132,8 @@ function Handling({ client, request }: { client: SupabaseClient; request: Reques
     <article className="request">
       <h1>Demande de {request.name}</h1>
       <div className="request__messages">
-        <p role="status" className={message?.kind === 'success' ? 'request__success' : ''}>
-          {message?.kind === 'success' && message.text}
-        </p>
-        <div role="alert">
-          {message?.kind === 'error' && <p className="form__error">{message.text}</p>}
-        </div>
+        <MessageRegion kind="success">{message?.kind === 'success' && message.text}</MessageRegion>
+        <MessageRegion kind="error">{message?.kind === 'error' && message.text}</MessageRegion>
       </div>
 
       <div className="request__answer">

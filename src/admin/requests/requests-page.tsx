@@ -20,6 +20,7 @@ import {
 import { useInboxQuery } from './use-requests.ts';
 import './requests.css';
 import { AdminTitle } from '../shell/new-requests.tsx';
+import { Message } from '../../lib/message/message.tsx';
 
 /** « Demandes » (/admin/demandes): the quote and appointment requests, newest first. */
 export function RequestsPage() {
@@ -72,9 +73,7 @@ function Inbox({ client }: { client: SupabaseClient }) {
       {list.isPending ? (
         <LoadingStatus className="requests__loading" label="Chargement des demandes…" />
       ) : list.isError ? (
-        <p className="requests__error" role="alert">
-          {failureText(REQUEST_MESSAGES.loadFailed, list.error)}
-        </p>
+        <Message kind="error">{failureText(REQUEST_MESSAGES.loadFailed, list.error)}</Message>
       ) : list.data.rows.length === 0 ? (
         <p className="requests__empty">
           {filter === 'toutes' && page === 1

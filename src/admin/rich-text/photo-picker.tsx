@@ -8,6 +8,7 @@ import {
   storedPhotoAddress,
   type MediaItem,
 } from '../media/index.ts';
+import { Message } from '../../lib/message/message.tsx';
 
 export const PHOTO_ALT_REQUIRED = 'Décrivez la photo pour les personnes qui ne la voient pas.';
 
@@ -74,7 +75,7 @@ export function PhotoPicker({ client, onChoose, onCancel }: PhotoPickerProps) {
     >
       <h2 id={`${id}-title`}>Choisir une photo de la médiathèque</h2>
       {list.isPending && <p role="status">Chargement des photos…</p>}
-      {list.isError && <p role="alert">{MEDIA_MESSAGES.loadFailed}</p>}
+      {list.isError && <Message kind="error">{MEDIA_MESSAGES.loadFailed}</Message>}
       {list.data && list.data.items.length === 0 && <p>{MEDIA_MESSAGES.empty}</p>}
       {list.data && list.data.items.length > 0 && (
         <ul className="photo-picker__list">

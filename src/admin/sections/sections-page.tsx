@@ -50,6 +50,7 @@ import { useVersionedContent } from '../content/stored-content-fallback.tsx';
 import { AdminTitle } from '../shell/new-requests.tsx';
 import { ToComplete, ToCompleteSummary } from '../completeness/index.ts';
 import { SetupInvite } from '../garage-setup/index.ts';
+import { Message } from '../../lib/message/message.tsx';
 
 const TITLE = 'Gérer les Sections';
 
@@ -116,12 +117,12 @@ function SaveState({ status, onReload, onOverwrite }: SaveStateProps) {
         {status.kind === 'saved' && '✓ Enregistré'}
       </p>
       {status.kind === 'failed' && (
-        <p className="form__error sections-save__error" role="alert">
+        <Message kind="error" className="sections-save__error">
           {status.message} {RESTORED_NOTE}
-        </p>
+        </Message>
       )}
       {status.kind === 'conflict' && (
-        <div className="form__error sections-save__error editor__conflict" role="alert">
+        <Message kind="error" as="div" className="sections-save__error editor__conflict">
           <p className="editor__failed-text">{CONFLICT_MESSAGE}</p>
           <button
             type="button"
@@ -137,7 +138,7 @@ function SaveState({ status, onReload, onOverwrite }: SaveStateProps) {
           >
             {OVERWRITE_LABEL}
           </button>
-        </div>
+        </Message>
       )}
     </div>
   );

@@ -188,7 +188,7 @@ describe('StatsPage', () => {
     await settled();
     const alert = container.querySelector('[role="alert"]');
     expect(alert?.textContent).toBe('Erreur lors du chargement des statistiques');
-    expect(alert?.className).toBe('stats__error');
+    expect(alert?.classList).toContain('message--error');
     expect(container.querySelector('table')).toBeNull();
   });
 

@@ -20,6 +20,7 @@ import {
 } from './stats-model.ts';
 import './stats-page.css';
 import { AdminTitle } from '../shell/new-requests.tsx';
+import { Message } from '../../lib/message/message.tsx';
 
 /** 'Statistiques de Visites' (/admin/stats, docs/product.md#visits-and-statistics). */
 export function StatsPage() {
@@ -66,9 +67,9 @@ function Stats({ client }: { client: SupabaseClient }) {
       {stats.isPending ? (
         <LoadingStatus className="stats__loading" label="Chargement des statistiques…" />
       ) : stats.isError ? (
-        <p className="stats__error" role="alert">
+        <Message kind="error" className="stats__error">
           {STATS_ERROR}
-        </p>
+        </Message>
       ) : (
         <>
           <StatsData period={period} rows={stats.data} />

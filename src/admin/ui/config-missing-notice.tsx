@@ -1,10 +1,7 @@
+import { Message } from '../../lib/message/message.tsx';
 import { MISSING_CONFIG_NOTICE } from '../../lib/supabase-config.ts';
 
 /** The yellow notice for a site built without a backend (docs/product.md#missing-configuration). */
 export function ConfigMissingNotice() {
-  return (
-    <p className="notice notice--warning" role="status">
-      {MISSING_CONFIG_NOTICE}
-    </p>
-  );
+  return <Message kind="warning">{MISSING_CONFIG_NOTICE}</Message>;
 }

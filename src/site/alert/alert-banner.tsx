@@ -1,6 +1,7 @@
 import './alert-banner.css';
 import type { ComponentType } from 'react';
 import type { AlertContent } from '../../content/generated/types.ts';
+import { Message } from '../../lib/message/message.tsx';
 import { InfoIcon, StopIcon, WarningIcon } from '../icons/icons.tsx';
 
 /** The admin panel's names of the three kinds, read first by screen readers. */
@@ -31,9 +32,10 @@ export function AlertBanner({ alert, onClose }: AlertBannerProps) {
   const label = ALERT_TYPE_LABELS[alert.type];
   const TypeIcon = ICONS[alert.type];
   return (
-    <div
+    <Message
+      kind={alert.type === 'info' ? 'notice' : alert.type}
+      as="div"
       className={`alert-banner alert-banner--${alert.type}`}
-      role={alert.type === 'error' ? 'alert' : 'status'}
     >
       <div className="alert-banner__inner">
         <span className="alert-banner__icon" aria-hidden="true">
@@ -54,6 +56,6 @@ export function AlertBanner({ alert, onClose }: AlertBannerProps) {
           </button>
         )}
       </div>
-    </div>
+    </Message>
   );
 }

@@ -4,6 +4,7 @@ import { useSiteContent } from '../../content/api.ts';
 import { parisToday } from '../../lib/hours/paris-day.ts';
 import { loadPublicRest } from '../../lib/public-client.ts';
 import { addressText, mapLink } from '../../../supabase/functions/appointments/appointment-text.ts';
+import { Message } from '../../lib/message/message.tsx';
 import { SimplePageLayout } from '../layout/simple-page-layout.tsx';
 import { usePageHead } from '../seo/use-page-head.ts';
 import {
@@ -150,14 +151,14 @@ export function AppointmentLinkPage() {
         <meta name="referrer" content="no-referrer" />
         <h1>{LABELS.heading}</h1>
         {shown && (
-          <p
+          <Message
+            kind={shown.kind}
             ref={noticeRef}
             tabIndex={-1}
-            className={`appointment-link__notice appointment-link__notice--${shown.kind}`}
-            role={shown.kind === 'error' ? 'alert' : 'status'}
+            className="appointment-link__notice"
           >
             {shown.text}
-          </p>
+          </Message>
         )}
         {phase === 'loading' && (
           <p className="appointment-link__loading" role="status">

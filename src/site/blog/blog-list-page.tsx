@@ -14,6 +14,7 @@ import {
 } from './messages.ts';
 import { blogListTitle, parseBlogPageNumber } from './pages.ts';
 import { PostCard } from './post-card.tsx';
+import { Message } from '../../lib/message/message.tsx';
 
 /** At most three cards share the first row of the grid, so only they load at once. */
 const FIRST_ROW = 3;
@@ -45,11 +46,7 @@ function BlogListPageView({ page }: { page: number }) {
         <LoadingStatus className="blog-loading" label="Chargement des articles…" />
       )}
       {backendMissing && <p className="notice">{BACKEND_MISSING_TEXT}</p>}
-      {posts.isError && !backendMissing && (
-        <p className="blog-error" role="alert">
-          {POSTS_LOAD_ERROR_TEXT}
-        </p>
-      )}
+      {posts.isError && !backendMissing && <Message kind="error">{POSTS_LOAD_ERROR_TEXT}</Message>}
       {posts.isSuccess && posts.data.posts.length > 0 && (
         <ul className="post-grid">
           {posts.data.posts.map((post, index) => (

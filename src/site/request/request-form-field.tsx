@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
+import { Message } from '../../lib/message/message.tsx';
 import { REQUIRED_FIELDS, type FormField, type FormProblem } from './request-form-model.ts';
 
 /** The request form's pieces: each field with its label and its problem, and the summary. */
@@ -74,10 +75,11 @@ export function ProblemSummary({
 }) {
   const title = useId();
   return (
-    <div
+    <Message
+      kind="error"
+      as="div"
       ref={ref}
       className="request-form__summary"
-      role="alert"
       tabIndex={-1}
       aria-labelledby={title}
     >
@@ -93,6 +95,6 @@ export function ProblemSummary({
           </li>
         ))}
       </ul>
-    </div>
+    </Message>
   );
 }
