@@ -124,12 +124,13 @@ test.describe('Demandes', () => {
       'href',
       'tel:0612345678',
     );
-    const reply = await page
-      .getByRole('link', { name: 'Répondre avec ma messagerie' })
-      .getAttribute('href');
-    const mailto = new URL(reply!);
-    expect(mailto.pathname).toBe('client@exemple.fr');
-    expect(mailto.searchParams.get('subject')).toBe(`Votre demande de devis – ${garage}`);
+    // The garage's name comes with its identity, read beside the request: the link gains it.
+    const replyLink = page.getByRole('link', { name: 'Répondre avec ma messagerie' });
+    const mailto = async () => new URL((await replyLink.getAttribute('href'))!);
+    await expect
+      .poll(async () => (await mailto()).searchParams.get('subject'))
+      .toBe(`Votre demande de devis – ${garage}`);
+    expect((await mailto()).pathname).toBe('client@exemple.fr');
     await expect(page.getByText('mardi 1 décembre 2026, le matin')).toBeVisible();
     await expect(page.getByText('AB-123-CD')).toBeVisible();
     await expect(page.getByText('Bruit au freinage.')).toBeVisible();
