@@ -100,14 +100,17 @@ export interface OpenedDatabase {
 }
 
 /**
- * The two backends a database test runs on, for `describe.each`: embedded PGlite (in memory) and
- * a fresh database of the test PostgreSQL server (TEST_DATABASE_URL).
+ * The two backends a database test runs on, for `describe.each`: embedded PGlite (in memory, or
+ * in `dataDir` when given) and a fresh database of the test PostgreSQL server (TEST_DATABASE_URL).
  */
-export const DATABASE_BACKENDS: readonly [name: string, open: () => Promise<OpenedDatabase>][] = [
+export const DATABASE_BACKENDS: readonly [
+  name: string,
+  open: (dataDir?: string) => Promise<OpenedDatabase>,
+][] = [
   [
     'PGlite',
-    async () => {
-      const db = await openPglite({});
+    async (dataDir) => {
+      const db = await openPglite({ dataDir });
       return { db, close: () => db.close() };
     },
   ],

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/database.ts';
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { sql } from '../helpers/fixtures.ts';
-import { createTestDatabase } from '../helpers/postgres-db.ts';
+import { DATABASE_BACKENDS, type OpenedDatabase } from '../helpers/postgres-db.ts';
 
 // A site saved before the database checked the pop-up's texts and the image blocks' descriptions
 // (rules of the form only until then) upgrades without failing, on embedded PGlite and on
@@ -16,35 +14,6 @@ import { createTestDatabase } from '../helpers/postgres-db.ts';
 // (supabase/migrations/20261128100001_conditional_content_rules.sql).
 
 const CHECK_MIGRATION = '20261128100000';
-
-interface Opened {
-  db: Database;
-  close(): Promise<void>;
-}
-
-const backends: [string, (root: string) => Promise<Opened>][] = [
-  [
-    'PGlite',
-    async (root) => {
-      const db = await openPglite({ dataDir: path.join(root, 'data') });
-      return { db, close: () => db.close() };
-    },
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      const testDb = await createTestDatabase();
-      const db = await openPostgres(testDb.url);
-      return {
-        db,
-        close: async () => {
-          await db.close();
-          await testDb.drop();
-        },
-      };
-    },
-  ],
-];
 
 const POPUP = { active: true, title: '', message: 'Le garage sera fermé en août.' };
 const ALERT = { active: true, message: ' ', type: 'warning', permanent: false };
@@ -66,9 +35,9 @@ const SECTIONS = [
   block('section-4', 'text', { content: '<p>Promo</p>' }),
 ];
 
-describe.each(backends)('upgrading content the new checks refuse (%s)', (_name, open) => {
+describe.each(DATABASE_BACKENDS)('upgrading content the new checks refuse (%s)', (_name, open) => {
   let root: string;
-  let opened: Opened;
+  let opened: OpenedDatabase;
   let db: Database;
 
   beforeAll(async () => {
@@ -79,7 +48,7 @@ describe.each(backends)('upgrading content the new checks refuse (%s)', (_name, 
       if (file.split('_')[0]! < CHECK_MIGRATION)
         await copyFile(path.join(MIGRATIONS_DIR, file), path.join(previous, file));
     }
-    opened = await open(root);
+    opened = await open(path.join(root, 'data'));
     db = opened.db;
     await migrate(db, previous);
     await sql(db, `delete from public.site_content where type in ('modal', 'alert', 'sections')`);

@@ -4,12 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/database.ts';
-import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { publicHolidays } from '../../src/lib/hours/holidays.ts';
 import { sql } from '../helpers/fixtures.ts';
-import { createTestDatabase } from '../helpers/postgres-db.ts';
+import { DATABASE_BACKENDS, type OpenedDatabase } from '../helpers/postgres-db.ts';
 
 // Opening hours in the database (supabase/migrations/20261127190100_hours.sql), on embedded
 // PGlite and on PostgreSQL: a site saved with the four free texts is upgraded to the structure
@@ -18,35 +16,6 @@ import { createTestDatabase } from '../helpers/postgres-db.ts';
 
 const HOURS_MIGRATION = '20261127190000';
 
-interface Opened {
-  db: Database;
-  close(): Promise<void>;
-}
-
-const backends: [string, (root: string) => Promise<Opened>][] = [
-  [
-    'PGlite',
-    async (root) => {
-      const db = await openPglite({ dataDir: path.join(root, 'data') });
-      return { db, close: () => db.close() };
-    },
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      const testDb = await createTestDatabase();
-      const db = await openPostgres(testDb.url);
-      return {
-        db,
-        close: async () => {
-          await db.close();
-          await testDb.drop();
-        },
-      };
-    },
-  ],
-];
-
 const OLD_TEXTS = {
   weekdays: '8h-12h, 14h30–19h',
   saturday: 'Sur rendez-vous le matin',
@@ -54,9 +23,9 @@ const OLD_TEXTS = {
   holidays: 'Selon les semaines',
 };
 
-describe.each(backends)('opening hours in the database (%s)', (_name, open) => {
+describe.each(DATABASE_BACKENDS)('opening hours in the database (%s)', (_name, open) => {
   let root: string;
-  let opened: Opened;
+  let opened: OpenedDatabase;
   let db: Database;
 
   beforeAll(async () => {
@@ -67,7 +36,7 @@ describe.each(backends)('opening hours in the database (%s)', (_name, open) => {
       if (file.split('_')[0]! < HOURS_MIGRATION)
         await copyFile(path.join(MIGRATIONS_DIR, file), path.join(previous, file));
     }
-    opened = await open(root);
+    opened = await open(path.join(root, 'data'));
     db = opened.db;
     await migrate(db, previous);
     await sql(db, `delete from public.site_content where type = 'hours'`);
