@@ -92,6 +92,14 @@ function siteChunkGroups() {
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react(), selfHostedConfig()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve('src/lib/sync-external-store.ts'),
+      },
+    ],
+  },
   // Bundled into the server bundle, React and the rest pick their build from this at build time.
   define: isSsrBuild
     ? { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? mode : 'development') }
