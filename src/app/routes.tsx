@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { HomePage } from '../site/home/home-page.tsx';
 import { LEGAL_PAGES, legalPageAt, type LegalPage } from '../site/legal/legal-pages.ts';
-import { LINK_PAGE_PATH } from '../site/appointment-link/link-texts.ts';
+import { LINK_PAGE_PATH } from '../site/appointment-link/link-path.ts';
 import { REQUEST_FORM_PATH } from '../site/request/request-route.ts';
 import { PageLoading } from '../lib/page-loading.tsx';
 import { preloadable } from '../lib/preloadable.ts';

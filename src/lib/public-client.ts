@@ -1,4 +1,3 @@
-import type { FunctionsClient } from '@supabase/functions-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import {
   browserConfigSources,
@@ -14,11 +13,13 @@ import {
  * besides its query and function clients: about 50 kB of gzipped JavaScript, which the home page
  * downloaded only to record a visit. A visitor never signs in, so the public pages use the
  * standalone packages supabase-js itself is built from, pinned to the versions it pulls in:
- * `@supabase/postgrest-js` (`from()`, `rpc()`) and `@supabase/functions-js` (`invoke()`). Given the
- * URLs and the headers `createClient` gives them (`apikey` and `Authorization: Bearer <anon key>`,
- * with the `public` schema), they send the same requests, but for the `X-Client-Info` tag with
- * which supabase-js names itself (tests/integration/public-client.test.ts). Each is fetched on
- * first use, in its own chunk: the home page loads only the small functions client.
+ * `@supabase/postgrest-js` (`from()`, `rpc()`), fetched on first use in its own chunk. Given the
+ * URL and the headers `createClient` gives it (`apikey` and `Authorization: Bearer <anon key>`,
+ * with the `public` schema), it sends the same requests, but for the `X-Client-Info` tag with
+ * which supabase-js names itself (tests/integration/public-client.test.ts). The one function a
+ * visitor calls, the home page's recordVisit, is a single POST of a JSON body: `invoke()` below
+ * sends it as `@supabase/functions-js` does, without that package's 1.4 kB (gzip) on the home
+ * page's load.
  *
  * Unlike supabase-js, these always speak as the anon role, even when an administrator is signed
  * in in this browser: the public pages show what any visitor sees, as the server renders them.
@@ -49,18 +50,40 @@ export async function createPublicRest(config: SupabaseConfig, fetch?: Fetch) {
   });
 }
 
-/** The anon client of a backend's functions (`invoke()`); `fetch` is for tests. */
-export async function createPublicFunctions(config: SupabaseConfig, fetch?: Fetch) {
-  const { FunctionsClient } = await import('@supabase/functions-js');
-  return new FunctionsClient(apiUrl(config, 'functions/v1'), {
-    headers: anonHeaders(config),
-    customFetch: fetch,
-  });
+/** What `invoke()` answers, as functions-js does for a JSON answer: the data, or the error. */
+export interface InvokeAnswer {
+  data: unknown;
+  error: Error | null;
 }
+
+/** The anon client of a backend's functions: `invoke()` with a JSON body; `fetch` is for tests. */
+export function createPublicFunctions(config: SupabaseConfig, fetch: Fetch = globalThis.fetch) {
+  const url = apiUrl(config, 'functions/v1');
+  return {
+    async invoke(name: string, { body }: { body: unknown }): Promise<InvokeAnswer> {
+      try {
+        const response = await fetch(`${url}/${name}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...anonHeaders(config) },
+          body: JSON.stringify(body),
+        });
+        if (!response.ok) {
+          return { data: null, error: new Error(`Edge Function returned ${response.status}`) };
+        }
+        const json = response.headers.get('Content-Type')?.includes('application/json');
+        return { data: await (json ? response.json() : response.text()), error: null };
+      } catch (error) {
+        return { data: null, error: error instanceof Error ? error : new Error(String(error)) };
+      }
+    },
+  };
+}
+
+export type PublicFunctions = ReturnType<typeof createPublicFunctions>;
 
 let config: SupabaseConfig | null | undefined;
 let rest: PostgrestClient | undefined;
-let functions: FunctionsClient | undefined;
+let functions: PublicFunctions | undefined;
 
 function browserConfig(): SupabaseConfig | null {
   if (config === undefined) config = resolveSupabaseConfig(browserConfigSources());
@@ -76,9 +99,9 @@ export async function loadPublicRest(): Promise<PostgrestClient | null> {
 }
 
 /** This page's anon functions client, or null when the site has no backend configured. */
-export async function loadPublicFunctions(): Promise<FunctionsClient | null> {
+export async function loadPublicFunctions(): Promise<PublicFunctions | null> {
   const backend = browserConfig();
   if (!backend) return null;
-  functions ??= await createPublicFunctions(backend);
+  functions ??= createPublicFunctions(backend);
   return functions;
 }

@@ -1,3 +1,5 @@
+import { httpUrl, referrerKind, taggedSource } from './request-arrival.ts';
+
 /**
  * Where a visitor came from, as a category only (docs/decisions/078-agenda-figures-sources.md):
  * computed from the referring page and the address the visitor landed on, never stored with
@@ -79,16 +81,6 @@ function isGoogleMaps(url: URL): boolean {
 
 const matches = (host: string, list: readonly RegExp[]) => list.some((re) => re.test(host));
 
-function parse(value: string | null | undefined, base?: string): URL | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
 /** A campaign's name as submit_request keeps it: lower case, 60 characters of a-z 0-9 . _ -. */
 function campaignName(value: string): string | null {
   const name = value.trim().toLowerCase();
@@ -114,9 +106,8 @@ export interface SourceInput {
  * profile → google_maps; another `utm_source` → campagne, with its name.
  */
 export function requestSource({ referrer, landing, ownHosts }: SourceInput): SourceFields | null {
-  const landed = parse(landing, 'https://localhost/');
-  const params = landed?.searchParams;
-  const tagged = (params?.get('source') ?? params?.get('utm_source') ?? '').trim().toLowerCase();
+  const params = httpUrl(landing, 'https://localhost/')?.searchParams;
+  const tagged = taggedSource(params);
   if (tagged) {
     const medium = (params?.get('utm_medium') ?? '').trim().toLowerCase();
     if (tagged === 'google' && (params?.has('source') || /^(gbp|gmb|maps|organic)$/.test(medium)))
@@ -125,10 +116,11 @@ export function requestSource({ referrer, landing, ownHosts }: SourceInput): Sou
     const name = campaignName(tagged);
     if (name) return { source: 'campagne', campagne: name };
   }
-  const from = parse(referrer);
-  if (!from) return category('direct');
+  const kind = referrerKind(referrer, ownHosts);
+  if (kind === 'direct') return category('direct');
+  if (kind === 'inside') return null;
+  const from = httpUrl(referrer)!;
   const host = from.hostname.toLowerCase();
-  if (ownHosts.some((own) => host === own.toLowerCase().replace(/:\d+$/, ''))) return null;
   if (isGoogleMaps(from)) return category('google_maps');
   if (matches(host, SEARCH_ENGINES)) return category('moteur_de_recherche');
   if (matches(host, SOCIAL_NETWORKS)) return category('reseau_social');

@@ -5,10 +5,10 @@ import { createPublicFunctions, createPublicRest } from '../../src/lib/public-cl
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /**
- * The public pages' anon client (src/lib/public-client.ts: postgrest-js and functions-js, not all
- * of supabase-js) against the real server: every call the public pages make sends the request
- * supabase-js sends for a visitor, but for supabase-js' own X-Client-Info tag, and gets the same
- * answer.
+ * The public pages' anon client (src/lib/public-client.ts: postgrest-js and one POST for a
+ * function, not all of supabase-js) against the real server: every call the public pages make
+ * sends the request supabase-js sends for a visitor, but for supabase-js' own X-Client-Info tag,
+ * and gets the same answer.
  */
 interface Sent {
   method: string;
@@ -42,7 +42,7 @@ let server: TestServer;
 let supabase: SupabaseClient;
 let ours: {
   rest: Awaited<ReturnType<typeof createPublicRest>>;
-  functions: Awaited<ReturnType<typeof createPublicFunctions>>;
+  functions: ReturnType<typeof createPublicFunctions>;
 };
 const theirsSent: Sent[] = [];
 const oursSent: Sent[] = [];
@@ -57,7 +57,7 @@ beforeAll(async () => {
   const config = { url: server.url, anonKey: server.anonKey };
   ours = {
     rest: await createPublicRest(config, recordingFetch(oursSent)),
-    functions: await createPublicFunctions(config, recordingFetch(oursSent)),
+    functions: createPublicFunctions(config, recordingFetch(oursSent)),
   };
   const { error } = await server.serviceClient().from('blog_posts').insert({
     title: 'Vidange',

@@ -10,8 +10,7 @@ import {
  * both say the same thing.
  */
 
-/** Where the confirmation mail's link lands (the same as the `appointments` function's). */
-export const LINK_PAGE_PATH = '/rendez-vous/gerer';
+export { LINK_PAGE_PATH } from './link-path.ts';
 
 /** What appointment_link_view, _cancel and _change answer for a valid link. */
 export interface LinkState {

@@ -1,4 +1,5 @@
-import { requestSource, sourceFields, type SourceFields } from '../../lib/request-source.ts';
+import { httpUrl, referrerKind, taggedSource } from '../../lib/request-arrival.ts';
+import type { SourceFields, SourceInput } from '../../lib/request-source.ts';
 
 // The category of the visit's arrival, kept for the tab's life only (sessionStorage is neither a
 // cookie nor sent anywhere): the form is often reached a few pages after the arrival, whose
@@ -6,32 +7,29 @@ import { requestSource, sourceFields, type SourceFields } from '../../lib/reques
 // (docs/decisions/078-agenda-figures-sources.md).
 const KEY = 'provenance';
 
-function stored(): SourceFields | null {
+// The host lists that tell a search engine from a social network: fetched only for a page load
+// from another site or from a tagged address, not on the visitor's first load.
+const rules = () => import('../../lib/request-source.ts');
+
+/** This page load's arrival, as the rules take it. */
+function thisLoad(): SourceInput {
+  return {
+    referrer: document.referrer,
+    landing: window.location.href,
+    ownHosts: [window.location.host],
+  };
+}
+
+function storedValue(): Partial<SourceFields> | null {
   try {
     const raw = window.sessionStorage.getItem(KEY);
-    const value = raw ? (JSON.parse(raw) as Partial<SourceFields>) : null;
-    return value ? sourceFields(value.source, value.campagne) : null;
+    return raw ? (JSON.parse(raw) as Partial<SourceFields>) : null;
   } catch {
     return null;
   }
 }
 
-/** This page load's arrival, from the browser's referrer and address; null for a move inside. */
-function thisArrival(): SourceFields | null {
-  return requestSource({
-    referrer: document.referrer,
-    landing: window.location.href,
-    ownHosts: [window.location.host],
-  });
-}
-
-/**
- * Called once per page load, before the page is shown: an arrival from elsewhere replaces the one
- * kept; a load without a referrer (a reload, a typed address) keeps an earlier, better one.
- */
-export function rememberArrival(): void {
-  const arrival = thisArrival();
-  if (!arrival || (arrival.source === 'direct' && stored())) return;
+function store(arrival: SourceFields): void {
   try {
     window.sessionStorage.setItem(KEY, JSON.stringify(arrival));
   } catch {
@@ -39,7 +37,39 @@ export function rememberArrival(): void {
   }
 }
 
+/** Done once this page load's arrival is kept (at once, unless the rules had to be fetched). */
+let remembered: Promise<unknown> = Promise.resolve();
+
+/**
+ * Called once per page load, before the page is shown: an arrival from elsewhere replaces the one
+ * kept; a load without a referrer (a reload, a typed address) keeps an earlier, better one.
+ */
+export function rememberArrival(): void {
+  const load = thisLoad();
+  if (!taggedSource(httpUrl(load.landing)?.searchParams)) {
+    const kind = referrerKind(load.referrer, load.ownHosts);
+    if (kind === 'inside') return;
+    if (kind === 'direct') {
+      // What the rules would say, without them: direct, unless a category is kept already.
+      const kept = storedValue();
+      if (!kept || typeof kept.source !== 'string') store({ source: 'direct', campagne: '' });
+      return;
+    }
+  }
+  remembered = rules()
+    .then(({ requestSource }) => {
+      const arrival = requestSource(load);
+      if (arrival) store(arrival);
+    })
+    .catch(() => {
+      // The rules could not be fetched: the form reads this page's arrival itself.
+    });
+}
+
 /** What the form's hidden fields say in the browser: the arrival kept, else this page's own. */
-export function arrivalSource(): SourceFields | null {
-  return stored() ?? thisArrival();
+export async function arrivalSource(): Promise<SourceFields | null> {
+  await remembered;
+  const { requestSource, sourceFields } = await rules();
+  const kept = storedValue();
+  return (kept && sourceFields(kept.source, kept.campagne)) ?? requestSource(thisLoad());
 }

@@ -122,7 +122,7 @@ export function RequestForm({
     setSending(true);
     const start = startedAt ?? (await fetchFormStart());
     // Where the visitor came from: the arrival the browser kept, else the server's reading.
-    const source = arrivalSource() ?? initial.source ?? null;
+    const source = (await arrivalSource()) ?? initial.source ?? null;
     const problem = await submitRequest(values, { website, startedAt: start, source });
     // A start the database did not sign is replaced: sending again in a few seconds works.
     if (problem && isExpiredStart(problem)) setStartedAt(await fetchFormStart());
