@@ -6,12 +6,13 @@ export const accountKeys = {
 };
 
 /**
- * The id of the administrator's TOTP factor, or null without one. A failed read counts as none,
- * as « Mon compte » has always shown it.
+ * The id of the administrator's TOTP factor, or null without one. A failed read throws: « Mon
+ * compte » then says so, rather than showing two-factor sign-in as off when it may be on.
  */
 export async function readTotpFactor(client: SupabaseClient): Promise<string | null> {
-  const { data } = await client.auth.mfa.listFactors();
-  return data?.totp[0]?.id ?? null;
+  const { data, error } = await client.auth.mfa.listFactors();
+  if (error) throw error;
+  return data.totp[0]?.id ?? null;
 }
 
 /** Read each time « Mon compte » opens; invalidated after each change of the factors. */

@@ -25,10 +25,11 @@ interface Enrolment {
 }
 
 /** Turning two-factor sign-in on (QR code, secret, first code) and off (a code). */
-function TwoFactor({ client }: { client: SupabaseClient }) {
+export function TwoFactor({ client }: { client: SupabaseClient }) {
   const queryClient = useQueryClient();
-  // Undefined while it is read.
-  const factorId = useTotpFactor(client).data;
+  const factor = useTotpFactor(client);
+  // Undefined while it is read, or when it could not be read.
+  const factorId = factor.data;
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
   const { message, setMessage } = useSectionMessage('two-factor');
@@ -111,6 +112,17 @@ function TwoFactor({ client }: { client: SupabaseClient }) {
       <SectionMessage text={message?.text ?? null} error={message?.error} />
       {welcome && factorId === null && !enrolment && !message && (
         <Message kind="notice">{WELCOME}</Message>
+      )}
+      {factor.isError && !enrolment && (
+        <Message kind="error" as="div">
+          <p>
+            L’état de la double authentification n’a pas pu être lu. Vérifiez votre connexion, puis
+            réessayez.
+          </p>
+          <button type="button" className="button" onClick={() => void factor.refetch()}>
+            Réessayer
+          </button>
+        </Message>
       )}
       {factorId === undefined ? null : enrolment ? (
         <form className="form" onSubmit={(event) => void confirm(event)}>
