@@ -278,13 +278,6 @@ const PRODUCT_CASES: Case[] = [
     path: `/requests?id=eq.${REQUEST}`,
     writes: true,
   },
-  {
-    name: 'product: requests by status',
-    who: 'admin',
-    method: 'POST',
-    path: '/rpc/count_requests_by_status',
-    body: { from_day: '2024-01-01', to_day: '2024-01-31' },
-  },
   ...['day', 'month'].flatMap((unit): Case[] => [
     {
       name: `product: request stats by ${unit}`,
