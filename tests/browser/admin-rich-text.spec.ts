@@ -75,6 +75,17 @@ for (const viewport of [
     await form.getByRole('button', { name: 'Appliquer le lien' }).click();
     await expect(text.getByRole('link', { name: 'le guide' })).toBeVisible();
     await text.press('End');
+    // The editor reads the caret the browser moved a moment later: an Enter sent before would
+    // replace the words still selected, which no owner typing by hand would meet.
+    await expect
+      .poll(() =>
+        text.evaluate(
+          (node) =>
+            (node as HTMLElement & { editor?: { state: { selection: { empty: boolean } } } }).editor
+              ?.state.selection.empty,
+        ),
+      )
+      .toBe(true);
     await text.press('Enter');
 
     await page

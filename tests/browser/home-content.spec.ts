@@ -121,6 +121,7 @@ test('a section added by the owner shows its title, its sanitized HTML and its i
         type: 'image',
         content: '<script>alert(1)</script>-20 % sur les freins',
         imageUrl: '/images/hero-route.svg',
+        imageAlt: 'Une route de campagne au soleil',
       });
     }),
   );
@@ -130,10 +131,9 @@ test('a section added by the owner shows its title, its sanitized HTML and its i
   await expect(section).toContainText('-20 % sur les freins');
   await expect(section).not.toContainText('alert(1)');
   await expect(section.locator('script')).toHaveCount(0);
-  await expect(section.getByRole('img', { name: 'Nos promotions' })).toHaveAttribute(
-    'src',
-    '/images/hero-route.svg',
-  );
+  await expect(
+    section.getByRole('img', { name: 'Une route de campagne au soleil' }),
+  ).toHaveAttribute('src', '/images/hero-route.svg');
   const ids = await anchors(page);
   expect(ids.indexOf('promotions')).toBe(ids.indexOf('propos') + 1);
   await expect(
