@@ -1,4 +1,4 @@
-import type { JsonSchema, LoadedSchema } from './load.ts';
+import { resolvedRef, type JsonSchema, type LoadedSchema } from './load.ts';
 import type { FieldRule } from '../../src/content/completeness-rules.ts';
 
 /**
@@ -11,16 +11,6 @@ import type { FieldRule } from '../../src/content/completeness-rules.ts';
  *   default, which a fresh site must not publish as fact.
  * The generator lists those fields per content type; src/content/completeness.ts reads the list.
  */
-/** `node` itself, or the definition its `$ref` (`#/definitions/name`) names. */
-function resolved(node: JsonSchema, root: JsonSchema): JsonSchema {
-  const ref = node.$ref;
-  if (typeof ref !== 'string') return node;
-  const name = /^#\/definitions\/(.+)$/.exec(ref)?.[1];
-  const target = name === undefined ? undefined : root.definitions?.[name];
-  if (!target) throw new Error(`"$ref" inconnu : ${ref}`);
-  return target;
-}
-
 /**
  * The rules of `node`'s fields, and of the fields of its objects and of its lists' objects (a
  * list's item is the path segment `*`: each item of the content is checked).
@@ -33,7 +23,7 @@ function rulesOf(
   root: JsonSchema,
 ): void {
   for (const [key, declared] of Object.entries(node.properties ?? {})) {
-    const child = resolved(declared, root);
+    const child = resolvedRef(declared, root);
     const here = [...path, key];
     const named = [...titles, child.title ?? key];
     const legal = child['x-legal'];
@@ -55,7 +45,7 @@ function rulesOf(
       });
     }
     if (child.type === 'object') rulesOf(child, here, named, out, root);
-    const item = child.type === 'array' && child.items ? resolved(child.items, root) : undefined;
+    const item = child.type === 'array' && child.items ? resolvedRef(child.items, root) : undefined;
     if (item?.type === 'object') rulesOf(item, [...here, '*'], named, out, root);
   }
 }

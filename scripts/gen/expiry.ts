@@ -1,4 +1,4 @@
-import type { JsonSchema, LoadedSchema } from './load.ts';
+import { resolvedRef, type JsonSchema, type LoadedSchema } from './load.ts';
 import type { ExpiringField } from '../../src/content/expiry.ts';
 
 /**
@@ -10,16 +10,6 @@ import type { ExpiringField } from '../../src/content/expiry.ts';
  * must be bounded (`maxItems`): its work then never grows with the data.
  */
 
-/** `node` with what its `$ref` (`#/definitions/name`) names; `node`'s own keys win. */
-function resolved(node: JsonSchema, root: JsonSchema): JsonSchema {
-  const ref = node.$ref;
-  if (typeof ref !== 'string') return node;
-  const name = /^#\/definitions\/(.+)$/.exec(ref)?.[1];
-  const target = name === undefined ? undefined : root.definitions?.[name];
-  if (!target) throw new Error(`"$ref" inconnu : ${ref}`);
-  return { ...resolved(target, root), ...node };
-}
-
 function fieldsOf(
   type: string,
   node: JsonSchema,
@@ -29,7 +19,7 @@ function fieldsOf(
   problems: string[],
 ): void {
   for (const [key, declared] of Object.entries(node.properties ?? {})) {
-    const child = resolved(declared, root);
+    const child = resolvedRef(declared, root);
     const here = [...path, key];
     const where = `${type} (${here.join('.')})`;
     const expires = child['x-expires'];
@@ -41,7 +31,7 @@ function fieldsOf(
       else out.push({ type, path: here, format });
     }
     if (child.type === 'object') fieldsOf(type, child, here, root, out, problems);
-    const item = child.type === 'array' && child.items ? resolved(child.items, root) : undefined;
+    const item = child.type === 'array' && child.items ? resolvedRef(child.items, root) : undefined;
     if (!item) continue;
     const inner: ExpiringField[] = [];
     if (item['x-expires'] !== undefined)

@@ -12,6 +12,20 @@ export type JsonSchema = Record<string, unknown> & {
   default?: unknown;
 };
 
+/**
+ * `node` with the definition its `$ref` (`#/definitions/name`) names, followed to the end; the
+ * annotations written beside the `$ref` (a title, `x-expires`…) win over the definition's.
+ */
+export function resolvedRef(node: JsonSchema, root: JsonSchema): JsonSchema {
+  const ref = node.$ref;
+  if (typeof ref !== 'string') return node;
+  const name = /^#\/definitions\/(.+)$/.exec(ref)?.[1];
+  const target = name === undefined ? undefined : root.definitions?.[name];
+  if (!target) throw new Error(`"$ref" inconnu : ${ref}`);
+  const { $ref: _ref, ...beside } = node;
+  return { ...resolvedRef(target, root), ...beside };
+}
+
 export interface LoadedSchema {
   /** The content type (site_content.type) or form name: the file name, e.g. `hero`. */
   name: string;
