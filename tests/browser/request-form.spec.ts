@@ -8,6 +8,7 @@ import {
   REQUEST_PAGE_HEADING,
 } from '../../src/site/request/request-route.ts';
 import { expect, test } from './fixtures.ts';
+import { holdScripts, hydrated } from './held-scripts.ts';
 import { afterMinimumFillTime } from './request-form-helpers.ts';
 import { readServerInfo } from './server-info.ts';
 import { axeViolations, freshPage } from './site-home-helpers.ts';
@@ -184,6 +185,40 @@ test('without JavaScript: the server answers, keeping the values on a problem', 
     },
   ]);
   await context.close();
+});
+
+test('what a visitor typed before the page’s script ran is what is sent', async ({
+  browser,
+  serviceDb,
+}) => {
+  // A slow phone: the form is on screen, and filled, before the script takes it over.
+  const page = await freshPage(browser);
+  const release = await holdScripts(page);
+  await page.goto(REQUEST_FORM_PATH, { waitUntil: 'commit' });
+  await field(page, 'name').fill('Sacha Petit');
+  await field(page, 'phone').fill('06 12 34 56 78');
+  await field(page, 'vehicle_make').fill('Citroën');
+  await field(page, 'vehicle_model').fill('C3');
+  await field(page, 'vehicle_year').fill('2015');
+  await field(page, 'service').selectOption(SERVICE);
+  await page.getByLabel('1er choix').selectOption(`${openDayFromNow(3)}|matin`);
+  await field(page, 'message').fill('Voyant allumé.');
+  await page.getByRole('checkbox').check();
+
+  release();
+  await hydrated(page, 'form.request-form');
+  await expect(field(page, 'name')).toHaveValue('Sacha Petit');
+  await afterMinimumFillTime(page);
+  await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await expect(page.getByRole('status')).toContainText(SENT_TEXT);
+  const { data } = await serviceDb.from('requests').select('name, vehicle_model, preferred_dates');
+  expect(data).toEqual([
+    {
+      name: 'Sacha Petit',
+      vehicle_model: 'C3',
+      preferred_dates: [{ date: openDayFromNow(3), moment: 'matin' }],
+    },
+  ]);
 });
 
 test('on a 390 px phone, « Appeler » and « Demander un devis » stay at hand', async ({ page }) => {

@@ -1,4 +1,6 @@
 import { expect, test } from './fixtures.ts';
+import { holdScripts, hydrated } from './held-scripts.ts';
+import { freshPage } from './site-home-helpers.ts';
 
 // docs/product.md#payment-calculator: the payment calculator's messages and its 2, 3 and 4
 // instalment plans.
@@ -74,4 +76,19 @@ test('the calculator asks for an amount, refuses what is out of range and shows 
   await expect(section).toContainText('Entrez un montant valide pour voir le calcul');
   await expect(plans).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
+});
+
+test('an amount typed before the page’s script ran shows its plans', async ({ browser }) => {
+  const page = await freshPage(browser);
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const section = page.locator('#payment-calculator');
+  await section.getByLabel('Montant de la réparation (en euros)').fill('1000');
+  release();
+  await hydrated(page, '#payment-calculator .calculator input');
+  await expect(section.locator('.calculator__monthly strong')).toHaveText([
+    '500,00 €',
+    '333,33 €',
+    '250,00 €',
+  ]);
 });

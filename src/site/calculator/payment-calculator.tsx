@@ -1,5 +1,5 @@
 import './payment-calculator.css';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CreditWarning } from '../credit/credit-advertising.tsx';
 import {
   calculate,
@@ -23,12 +23,19 @@ export function PaymentCalculator({ lender }: { lender: string }) {
   const inputId = useId();
   const messageId = useId();
   const result = calculate(input);
+  // An amount typed before this script ran (a slow phone shows the server's page first) is read
+  // once from the field, so that its plans show without typing it again.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (field.current?.value) setInput(field.current.value);
+  }, []);
 
   return (
     <div className="calculator">
       <div className="calculator__field">
         <label htmlFor={inputId}>Montant de la réparation (en euros)</label>
         <input
+          ref={field}
           id={inputId}
           type="text"
           inputMode="decimal"

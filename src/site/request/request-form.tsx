@@ -9,6 +9,7 @@ import {
   type RequestFormState,
   type RequestFormValues,
   type TextField,
+  valuesFromFields,
 } from './request-form-model.ts';
 import type { AppointmentsContent, HoursContent } from '../../content/generated/types.ts';
 import { fetchFormStart } from './api/form-start.ts';
@@ -74,6 +75,20 @@ export function RequestForm({
     focusNext.current = null;
     (target === 'summary' ? summary : confirmation).current?.focus();
   });
+
+  // On a slow phone the server's form is on screen before this script: what the visitor typed
+  // meanwhile is in the fields but not in the state, and the first render would erase it. Read the
+  // fields once, as the server would read them posted, so that nothing typed is lost.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!form.current) return;
+    const fields = new FormData(form.current);
+    const typed = valuesFromFields((name) => {
+      const value = fields.get(name);
+      return typeof value === 'string' ? value : undefined;
+    });
+    setValues((current) => (JSON.stringify(current) === JSON.stringify(typed) ? current : typed));
+  }, []);
 
   // A form the server did not render (a static host's page, made at build time) asks the
   // database for its signed start when shown, and offers days from today on.
@@ -163,6 +178,7 @@ export function RequestForm({
 
   return (
     <form
+      ref={form}
       className="request-form"
       method="post"
       action={REQUEST_FORM_PATH}
