@@ -7,7 +7,7 @@ import { EditorForm } from '../editor/editor-form.tsx';
 import { WIDGETS } from '../editor/widgets/index.ts';
 import { formFromPost, type BlogPost, type BlogPostForm } from './blog-post.ts';
 import type { VersionsQuery } from '../content/history-api.ts';
-import { HistoryButton, HistoryPanel } from '../editor/history-panel.tsx';
+import { History } from '../editor/history-panel.tsx';
 import { PostPreview } from './post-preview.tsx';
 import { PublicationChoiceField } from './publication-choice.tsx';
 import {
@@ -91,7 +91,6 @@ export function postDraftKey(id: string | null): string {
 export function BlogForm(props: BlogFormProps) {
   const { mode, initialData, onSubmit, onCancel, history, draftKey } = props;
   const [data, setData] = useState<BlogPostForm>(initialData);
-  const [historyOpen, setHistoryOpen] = useState(false);
   const [askCancel, setAskCancel] = useState(false);
   const unsaved = !deepEquals(data, initialData);
   const draft = useLocalDraft(draftKey, initialData, data, unsaved);
@@ -147,7 +146,6 @@ export function BlogForm(props: BlogFormProps) {
     (version: BlogPost) => {
       const restored = formFromPost(version);
       setData(restored);
-      setHistoryOpen(false);
       setSaving(true);
       void onSubmit(restored).finally(() => setSaving(false));
     },
@@ -162,13 +160,11 @@ export function BlogForm(props: BlogFormProps) {
       {props.room && (
         <EditingNotice room={props.room} unsaved={unsaved} onReload={props.onReload} />
       )}
-      {history && !historyOpen && <HistoryButton onOpen={() => setHistoryOpen(true)} />}
-      {history && historyOpen && (
-        <HistoryPanel<BlogPost>
+      {history && (
+        <History<BlogPost>
           history={history}
           renderPreview={(version) => <PostPreview post={version} />}
           onRestore={restore}
-          onClose={() => setHistoryOpen(false)}
         />
       )}
       {draft.offered && (

@@ -16,7 +16,7 @@ import { keepFocus } from './form-behaviour.ts';
 import { autosaveText, useAutosave } from './use-autosave.ts';
 import type { VersionsQuery } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
-import { HistoryButton, HistoryPanel } from './history-panel.tsx';
+import { History } from './history-panel.tsx';
 import { useLocalDraft } from '../unsaved/local-draft.ts';
 import { DraftOffer } from '../unsaved/draft-offer.tsx';
 import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
@@ -130,7 +130,6 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   usePreviewSender(props.roomKey, data);
   const previewTitleId = useId();
   const { status, run, edited, reset } = useSaveStatus();
-  const [historyOpen, setHistoryOpen] = useState(false);
   // The last value known to be stored: without autosave, what differs from it is unsaved.
   const [stored, setStored] = useState<T>(initialData);
 
@@ -167,7 +166,6 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   const restore = useCallback(
     (version: T) => {
       replaceData(version);
-      setHistoryOpen(false);
       void run(async () => {
         await onSave(version);
         setStored(version);
@@ -220,13 +218,11 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
           />
         )}
         {props.intro}
-        {history && !historyOpen && <HistoryButton onOpen={() => setHistoryOpen(true)} />}
-        {history && historyOpen && (
-          <HistoryPanel<T>
+        {history && (
+          <History<T>
             history={history}
             renderPreview={renderPreview ?? (() => null)}
             onRestore={restore}
-            onClose={() => setHistoryOpen(false)}
           />
         )}
         {draft.offered && (

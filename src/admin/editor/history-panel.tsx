@@ -28,8 +28,32 @@ export function versionLabel(version: Pick<Version, 'savedAt' | 'author'>): stri
   return `${when} — ${who}`;
 }
 
+/**
+ * « Historique » where an editor offers it: the button, or once pressed the panel; a version
+ * restored closes the panel.
+ */
+export function History<T>({
+  history,
+  renderPreview,
+  onRestore,
+}: Omit<HistoryPanelProps<T>, 'onClose'>) {
+  const [open, setOpen] = useState(false);
+  if (!open) return <HistoryButton onOpen={() => setOpen(true)} />;
+  return (
+    <HistoryPanel<T>
+      history={history}
+      renderPreview={renderPreview}
+      onRestore={(data) => {
+        setOpen(false);
+        onRestore(data);
+      }}
+      onClose={() => setOpen(false)}
+    />
+  );
+}
+
 /** « Historique »: opens the panel of earlier versions. */
-export function HistoryButton({ onOpen }: { onOpen: () => void }) {
+function HistoryButton({ onOpen }: { onOpen: () => void }) {
   return (
     <p className="editor__history-toggle">
       <button type="button" className="button button--small button--secondary" onClick={onOpen}>
@@ -44,12 +68,7 @@ export function HistoryButton({ onOpen }: { onOpen: () => void }) {
  * preview of the one chosen as the site shows it, and « Restaurer cette version »
  * (docs/decisions/025-content-history.md).
  */
-export function HistoryPanel<T>({
-  history,
-  renderPreview,
-  onRestore,
-  onClose,
-}: HistoryPanelProps<T>) {
+function HistoryPanel<T>({ history, renderPreview, onRestore, onClose }: HistoryPanelProps<T>) {
   const queryClient = useQueryClient();
   // Read each time the panel opens (gcTime 0: nothing is kept once it is closed), as the owner
   // comes to it after saves; a save while it is open refreshes it through its key.

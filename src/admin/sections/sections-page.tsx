@@ -25,7 +25,7 @@ import { versionsQuery } from '../content/history-api.ts';
 import { CONFLICT_MESSAGE, OVERWRITE_LABEL, RELOAD_LABEL } from '../content/save-conflict.ts';
 import { fetchStoredContent, useSaveContentMutation } from '../content/save-content.ts';
 import { EditingNotice } from '../editor/editing-notice.tsx';
-import { HistoryButton, HistoryPanel } from '../editor/history-panel.tsx';
+import { History } from '../editor/history-panel.tsx';
 import { useEditingRoom } from '../editor/use-editing-room.ts';
 import { saveErrorMessage } from '../editor/save-status.ts';
 import { frenchError } from '../errors/french-error.ts';
@@ -166,7 +166,6 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
     [mutateAsync, announceSave],
   );
   const { sections, status, update, reset } = useSectionsSaver(initial, save);
-  const [historyOpen, setHistoryOpen] = useState(false);
   const history = useMemo(() => versionsQuery<Section[]>(client, 'content', 'sections'), [client]);
 
   const reload = async () => {
@@ -248,19 +247,11 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
         onReload={() => void reload()}
         onOverwrite={(refused) => void overwrite(refused)}
       />
-      {historyOpen ? (
-        <HistoryPanel<Section[]>
-          history={history}
-          renderPreview={(version) => <SectionsVersion sections={version} />}
-          onRestore={(restored) => {
-            setHistoryOpen(false);
-            update(() => restored);
-          }}
-          onClose={() => setHistoryOpen(false)}
-        />
-      ) : (
-        <HistoryButton onOpen={() => setHistoryOpen(true)} />
-      )}
+      <History<Section[]>
+        history={history}
+        renderPreview={(version) => <SectionsVersion sections={version} />}
+        onRestore={(restored) => update(() => restored)}
+      />
       <section className="sections-panel__block" aria-labelledby={listTitleId}>
         <h2 id={listTitleId} ref={listHeading} tabIndex={-1}>
           Sections de la page d&apos;accueil
