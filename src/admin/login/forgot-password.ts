@@ -1,4 +1,5 @@
 import { messageParagraph } from '../../lib/message/message-paragraph.ts';
+import { plainForm } from './plain-form.ts';
 
 /**
  * « Mot de passe oublié ? » under the sign-in form (docs/product.md#forgotten-password): a form
@@ -40,29 +41,17 @@ function renderEmailForm(
   panel.innerHTML = FORM_MARKUP;
   const form = panel.querySelector('form')!;
   const input = form.querySelector<HTMLInputElement>('#recovery-email')!;
-  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   input.value = email;
   input.focus();
-  let alert: HTMLParagraphElement | null = null;
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    alert?.remove();
-    alert = null;
-    submit.disabled = true;
-    submit.textContent = 'Envoi…';
-    void send(input.value.trim()).then((problem) => {
-      if (problem === undefined) {
-        const done = messageParagraph('success', LINK_SENT);
-        form.replaceWith(done);
-        return;
-      }
-      submit.disabled = false;
-      submit.textContent = 'Recevoir un lien';
-      alert = messageParagraph('error', problem);
-      submit.before(alert);
-      input.focus();
-    });
-  });
+  plainForm(
+    form,
+    async (controls) => {
+      const problem = await send(input.value.trim());
+      if (problem === undefined) form.replaceWith(messageParagraph('success', LINK_SENT));
+      else controls.refuse(problem, input);
+    },
+    'Envoi…',
+  );
 }
 
 /** The « Mot de passe oublié ? » button and its panel, put before `anchor` in the card. */

@@ -9,6 +9,7 @@ import {
 import { WELCOME_PARAM } from '../auth/welcome.ts';
 import { messageParagraph } from '../../lib/message/message-paragraph.ts';
 import { callSetup, type SetupRefusal } from './setup-api.ts';
+import { plainForm } from './plain-form.ts';
 import '../../lib/message/message.css';
 import '../styles/forms.css';
 import './login.css';
@@ -114,21 +115,6 @@ export async function startInstallationPage(root: HTMLElement): Promise<void> {
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   email.focus();
   preloadPasswordRules();
-  let alert: HTMLElement | null = null;
-  const show = (message: HTMLElement, field?: HTMLInputElement) => {
-    alert = message;
-    submit.before(alert);
-    for (const input of [email, password, again]) input.removeAttribute('aria-invalid');
-    if (field) {
-      field.setAttribute('aria-invalid', 'true');
-      field.focus();
-    }
-  };
-  const busy = (label: string | null) => {
-    submit.disabled = label !== null;
-    submit.textContent = label ?? 'Créer le compte';
-  };
-
   /** What the browser can say before sending: the server checks the same again. */
   async function problem(): Promise<[string, HTMLInputElement] | undefined> {
     if (!email.value.trim() || !email.checkValidity()) return [BAD_EMAIL, email];
@@ -140,26 +126,21 @@ export async function startInstallationPage(root: HTMLElement): Promise<void> {
     return undefined;
   }
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    alert?.remove();
-    alert = null;
-    busy('Vérification…');
-    void (async () => {
+  plainForm(
+    form,
+    async (controls) => {
       const found = await problem();
       if (found) {
-        busy(null);
-        show(messageParagraph('error', found[0]), found[1]);
+        controls.refuse(found[0], found[1]);
         return;
       }
-      busy('Création du compte…');
+      controls.busy('Création du compte…');
       const created = await callSetup(auth, 'create', {
         token,
         email: email.value.trim(),
         password: password.value,
       });
       if (!created.ok) {
-        busy(null);
         const { code } = created.refusal;
         const field =
           code === 'weak_password'
@@ -167,7 +148,7 @@ export async function startInstallationPage(root: HTMLElement): Promise<void> {
             : code === 'validation_failed' || code === 'email_exists'
               ? email
               : undefined;
-        show(refusalMessage(created.refusal), field);
+        controls.refuse(refusalMessage(created.refusal), field);
         if (!field) submit.focus();
         return;
       }
@@ -176,6 +157,7 @@ export async function startInstallationPage(root: HTMLElement): Promise<void> {
       if (error) console.error('Session du nouveau compte refusée', error);
       // Signed in, or (should the session be refused) sent to sign in with the new password.
       window.location.replace(error ? '/admin-login' : ACCOUNT_PAGE);
-    })();
-  });
+    },
+    'Vérification…',
+  );
 }

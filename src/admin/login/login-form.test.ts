@@ -58,6 +58,29 @@ describe('the login form', () => {
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 
+  it('sends once while the answer is awaited, saying nothing until it comes', async () => {
+    let answer: (outcome: SignInOutcome) => void = () => {};
+    root = document.createElement('div');
+    document.body.append(root);
+    const signIn = vi.fn(() => new Promise<SignInOutcome>((resolve) => (answer = resolve)));
+    renderLoginForm(root, { configured: true, signIn, onSignedIn: vi.fn() });
+    input('Adresse e-mail').value = 'patron@garage.test';
+    input('Mot de passe').value = 'faux';
+    const form = root.querySelector('form')!;
+    const button = root.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    form.requestSubmit();
+    form.dispatchEvent(new Event('submit', { cancelable: true }));
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(button.disabled).toBe(true);
+
+    answer({ ok: false, message: 'Identifiants incorrects. Veuillez réessayer.' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(button.disabled).toBe(false);
+    expect(button.textContent).toBe('Se connecter');
+    expect(alerts()).toEqual(['Identifiants incorrects. Veuillez réessayer.']);
+    expect(input('Mot de passe').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('goes on once signed in', async () => {
     const { onSignedIn } = mount([{ ok: true, session: {} as never }]);
     await submit('patron@garage.test', 'bon');

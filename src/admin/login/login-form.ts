@@ -2,6 +2,7 @@ import { MISSING_CONFIG_NOTICE } from '../../lib/supabase-config.ts';
 import type { SignInOutcome } from '../auth/sign-in.ts';
 import { renderForgotPassword, type PasswordRecovery } from './forgot-password.ts';
 import { messageParagraph } from '../../lib/message/message-paragraph.ts';
+import { plainForm } from './plain-form.ts';
 
 export interface LoginFormOptions {
   configured: boolean;
@@ -65,28 +66,19 @@ export function renderCodeForm(
   intro.textContent = message;
   codeForm.before(intro);
   const code = codeForm.querySelector<HTMLInputElement>('#login-code')!;
-  const submit = codeForm.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   code.focus();
-  let verify: ((code: string) => Promise<SignInOutcome>) | undefined = verifyCode;
-  let alert: HTMLParagraphElement | null = null;
-  codeForm.addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (!verify) return;
-    alert?.remove();
-    alert = null;
-    submit.disabled = true;
-    void verify(code.value).then((outcome) => {
-      if (outcome.ok) {
-        onSignedIn();
-        return;
-      }
-      verify = outcome.verifyCode;
-      submit.disabled = verify === undefined;
-      code.value = '';
-      alert = messageParagraph('error', outcome.message);
-      submit.before(alert);
-      code.focus();
-    });
+  let verify = verifyCode;
+  plainForm(codeForm, async (controls) => {
+    const outcome = await verify(code.value);
+    if (outcome.ok) {
+      onSignedIn();
+      return;
+    }
+    code.value = '';
+    controls.refuse(outcome.message, code);
+    // No next try (too many attempts, or the session is gone): the message says what to do.
+    if (outcome.verifyCode) verify = outcome.verifyCode;
+    else controls.busy();
   });
 }
 
@@ -100,7 +92,6 @@ export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): v
   const form = root.querySelector('form')!;
   const email = form.querySelector<HTMLInputElement>('#login-email')!;
   const password = form.querySelector<HTMLInputElement>('#login-password')!;
-  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
 
   if (!options.configured) {
     form.before(messageParagraph('warning', MISSING_CONFIG_NOTICE));
@@ -114,26 +105,17 @@ export function renderLoginForm(root: HTMLElement, options: LoginFormOptions): v
     form.before(messageParagraph('warning', options.notice, { urgent: true }));
   }
 
-  let alert: HTMLParagraphElement | null = null;
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    alert?.remove();
-    alert = null;
-    submit.disabled = true;
-    void options.signIn(email.value, password.value).then((outcome) => {
-      if (outcome.ok) {
-        options.onSignedIn();
-        return;
-      }
-      if (outcome.verifyCode) {
-        renderCodeForm(form, outcome.verifyCode, outcome.message, options.onSignedIn);
-        return;
-      }
-      submit.disabled = false;
-      password.value = '';
-      alert = messageParagraph('error', outcome.message);
-      submit.before(alert);
-      password.focus();
-    });
+  plainForm(form, async (controls) => {
+    const outcome = await options.signIn(email.value, password.value);
+    if (outcome.ok) {
+      options.onSignedIn();
+      return;
+    }
+    if (outcome.verifyCode) {
+      renderCodeForm(form, outcome.verifyCode, outcome.message, options.onSignedIn);
+      return;
+    }
+    password.value = '';
+    controls.refuse(outcome.message, password);
   });
 }

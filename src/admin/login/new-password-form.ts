@@ -5,7 +5,7 @@ import {
   passwordProblem,
   preloadPasswordRules,
 } from '../../lib/password-rules.ts';
-import { messageParagraph } from '../../lib/message/message-paragraph.ts';
+import { plainForm } from './plain-form.ts';
 
 const MISMATCH = 'Les deux mots de passe ne sont pas identiques.';
 const SAME = 'Ce mot de passe est celui que vous aviez : choisissez-en un autre.';
@@ -47,58 +47,41 @@ export function renderNewPasswordForm(
   const form = body.querySelector('form')!;
   const password = form.querySelector<HTMLInputElement>('#new-password')!;
   const again = form.querySelector<HTMLInputElement>('#new-password-again')!;
-  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   password.focus();
-  let alert: HTMLParagraphElement | null = null;
-  const show = (text: string) => {
-    alert = messageParagraph('error', text);
-    submit.before(alert);
-  };
-  const busy = (label: string | null) => {
-    submit.disabled = label !== null;
-    submit.textContent = label ?? 'Enregistrer le mot de passe';
-  };
-  // The dictionaries of the check arrive while the owner types.
-  preloadPasswordRules();
-  // Said as soon as the first field is left, not only once both are filled.
-  password.addEventListener('change', () => {
-    const typed = password.value;
-    void passwordProblem(typed).then((problem) => {
-      if (password.value !== typed || submit.disabled) return;
-      alert?.remove();
-      alert = null;
-      if (problem) show(problem);
-    });
-  });
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    alert?.remove();
-    alert = null;
-    busy('Vérification…');
-    void (async () => {
+  const controls = plainForm(
+    form,
+    async () => {
       const problem = await problemOf(password.value, again.value);
       if (problem) {
-        busy(null);
-        show(problem);
-        (problem === MISMATCH ? again : password).focus();
+        controls.refuse(problem, problem === MISMATCH ? again : password);
         return;
       }
-      busy('Enregistrement…');
+      controls.busy('Enregistrement…');
       const { error } = await auth.updateUser({ password: password.value });
       if (!error) {
         onSaved();
         return;
       }
       console.error('Nouveau mot de passe refusé', error);
-      busy(null);
-      show(
+      const refusal =
         error.code === 'same_password'
           ? SAME
           : error.code === 'weak_password'
             ? ((await passwordProblem(password.value)) ?? REFUSED)
-            : NOT_SAVED,
-      );
-      password.focus();
-    })();
+            : NOT_SAVED;
+      controls.refuse(refusal, password);
+    },
+    'Vérification…',
+  );
+  // The dictionaries of the check arrive while the owner types.
+  preloadPasswordRules();
+  // Said as soon as the first field is left, not only once both are filled.
+  password.addEventListener('change', () => {
+    const typed = password.value;
+    void passwordProblem(typed).then((problem) => {
+      if (password.value !== typed || controls.sending) return;
+      controls.clear();
+      if (problem) controls.refuse(problem);
+    });
   });
 }
