@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { realtimeLimitsFromEnv } from '../../server/config.ts';
 import { signJwt } from '../../server/jwt.ts';
 import { ADMIN, clientsFor, type Clients } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { refusedJoin, subscribed, until } from '../helpers/realtime.ts';
-import { signedStart } from '../helpers/request-start.ts';
+import { signedStart, visitorRequest } from '../helpers/request-start.ts';
 import { makeClient, startTestServer, type TestServer } from '../helpers/server.ts';
 
 // Broadcast and presence on public and private channels, the HTTP broadcast, and the token of a
@@ -187,21 +186,10 @@ describe.each([
       );
     await subscribed(channel);
     const { data: id, error } = await clients.visitor.rpc('submit_request', {
-      payload: {
+      payload: visitorRequest(await signedStart(server.db), {
         name: 'Dominique Petit',
-        phone: '06 12 34 56 78',
         email: 'dominique@exemple.fr',
-        vehicle_make: 'Renault',
-        vehicle_model: 'Clio',
-        vehicle_year: 2015,
-        plate: '',
-        service: DEFAULT_CONTENT.services.servicesList[0]!,
-        preferred_dates: [],
-        message: '',
-        consent: true,
-        website: '',
-        started_at: await signedStart(server.db),
-      },
+      }),
     });
     expect(error).toBeNull();
     const setStatus = async (status: string) =>

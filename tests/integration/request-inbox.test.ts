@@ -1,14 +1,13 @@
 import nodemailer from 'nodemailer';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { smtpTransportOptions } from '../../supabase/functions/_shared/smtp.ts';
 import { createHandler } from '../../supabase/functions/request-mails/handler.ts';
 import { clientsFor, sql, type Clients } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { signedStart } from '../helpers/request-start.ts';
+import { signedStart, visitorRequest } from '../helpers/request-start.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 // The owner's inbox over supabase-js (docs/decisions/038-request-inbox.md): its list view, the
@@ -31,21 +30,6 @@ const VISIT_STATS = {
 /** Requests made so far: each one names an address of its own, acknowledged once a day at most. */
 let made = 0;
 
-function payload(name: string, email: string | null = `client-${++made}@exemple.fr`) {
-  return {
-    name,
-    phone: '06 12 34 56 78',
-    email,
-    vehicle_make: 'Peugeot',
-    vehicle_model: '208',
-    vehicle_year: 2017,
-    service: DEFAULT_CONTENT.services.servicesList[0]!,
-    preferred_dates: [],
-    consent: true,
-    website: '',
-  };
-}
-
 describe.each(backends)('the request inbox (%s)', (_name, start) => {
   let server: TestServer;
   let clients: Clients;
@@ -61,9 +45,9 @@ describe.each(backends)('the request inbox (%s)', (_name, start) => {
     await sql(server.db, 'delete from public.requests');
   });
 
-  const submit = async (name: string, email?: string | null) => {
+  const submit = async (name: string, email: string | null = `client-${++made}@exemple.fr`) => {
     const { data, error } = await clients.visitor.rpc('submit_request', {
-      payload: { ...payload(name, email), started_at: await signedStart(server.db) },
+      payload: visitorRequest(await signedStart(server.db), { name, email }),
     });
     expect(error).toBeNull();
     return data as string;
@@ -219,7 +203,9 @@ describe.each(backends)(
         },
       });
       const { data: id } = await clients.visitor.rpc('submit_request', {
-        payload: { ...payload('Camille Martin'), started_at: await signedStart(server.db) },
+        payload: visitorRequest(await signedStart(server.db), {
+          email: `client-${++made}@exemple.fr`,
+        }),
       });
       const call = (method: string, key: string) =>
         handler(
