@@ -95,7 +95,7 @@ const NOT_ON_INSTALLATION: [label: string, pattern: RegExp][] = [
   ...NOT_ON_LOGIN.filter(([label]) => label !== 'back-office code'),
   [
     'back-office code',
-    /[\\/]src[\\/]admin[\\/](?!login[\\/](installation|setup-api|paragraph)\.ts$|login[\\/]login\.css$|styles[\\/]forms\.css$|auth[\\/]welcome\.ts$)/,
+    /[\\/]src[\\/]admin[\\/](?!login[\\/](installation|setup-api|plain-form)\.ts$|login[\\/]login\.css$|styles[\\/]forms\.css$|auth[\\/]welcome\.ts$)/,
   ],
 ];
 
