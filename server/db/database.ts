@@ -27,8 +27,15 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction as the database owner. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Runs `fn` in one transaction under a request's role and claims; rolled back if `fn` throws. */
-  asRequest<T>(identity: RequestIdentity, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction under a request's role and claims (and `settings`, set with them
+   * in the same statement); rolled back if `fn` throws.
+   */
+  asRequest<T>(
+    identity: RequestIdentity,
+    fn: (tx: Tx) => Promise<T>,
+    settings?: RequestSettings,
+  ): Promise<T>;
   /** Runs a script of several statements as the owner (migrations). */
   exec(sql: string): Promise<void>;
   /**
@@ -39,12 +46,38 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Sets the role and claims for the rest of the transaction (`set_config(..., true)` is local). */
-export async function enterRequest(tx: Tx, identity: RequestIdentity): Promise<void> {
-  await tx.query(
-    "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.jwt.claim.role', $1, true)",
-    [identity.role, JSON.stringify(identity.claims)],
-  );
+/** What a REST request asks of its transaction besides the role: PostgREST's per-request settings. */
+export interface RequestSettings {
+  /**
+   * A read: the transaction refuses to write. GET and HEAD, as PostgREST: a volatile function
+   * called by GET then fails with 25006.
+   */
+  readOnly?: boolean;
+  /** `Prefer: timezone=…`: the time zone in which timestamps are rendered. */
+  timezone?: string | null;
+}
+
+/**
+ * Sets the role, the claims and `settings` for the rest of the transaction (`set_config(...,
+ * true)` is local), in one statement: one round trip before the request's own query.
+ */
+export async function enterRequest(
+  tx: Tx,
+  identity: RequestIdentity,
+  settings: RequestSettings = {},
+): Promise<void> {
+  const calls = [
+    "set_config('role', $1, true)",
+    "set_config('request.jwt.claims', $2, true)",
+    "set_config('request.jwt.claim.role', $1, true)",
+  ];
+  const params: unknown[] = [identity.role, JSON.stringify(identity.claims)];
+  if (settings.readOnly) calls.push("set_config('transaction_read_only', 'on', true)");
+  if (settings.timezone != null) {
+    params.push(settings.timezone);
+    calls.push(`set_config('timezone', $${params.length}, true)`);
+  }
+  await tx.query(`select ${calls.join(', ')}`, params);
 }
 
 /** A Postgres error as both drivers report it: SQLSTATE code, message, detail and hint. */

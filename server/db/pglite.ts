@@ -2,7 +2,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { TEXT_OIDS } from './types.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { enterRequest, type Database, type RequestIdentity, type Tx } from './database.ts';
+import {
+  enterRequest,
+  type Database,
+  type RequestIdentity,
+  type RequestSettings,
+  type Tx,
+} from './database.ts';
 import { describeError, log } from '../log.ts';
 
 type PGliteTx = Pick<PGlite, 'query' | 'exec'>;
@@ -99,11 +105,15 @@ export async function openPglite(options: {
     kind: 'pglite',
     pglite,
     transaction: (fn) => tracked(pglite.transaction((tx) => fn(wrap(tx)))),
-    asRequest: <T>(identity: RequestIdentity, fn: (tx: Tx) => Promise<T>) =>
+    asRequest: <T>(
+      identity: RequestIdentity,
+      fn: (tx: Tx) => Promise<T>,
+      settings?: RequestSettings,
+    ) =>
       tracked(
         pglite.transaction(async (raw) => {
           const tx = wrap(raw);
-          await enterRequest(tx, identity);
+          await enterRequest(tx, identity, settings);
           return fn(tx);
         }),
       ),

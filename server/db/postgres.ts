@@ -1,5 +1,11 @@
 import pg from 'pg';
-import { enterRequest, type Database, type RequestIdentity, type Tx } from './database.ts';
+import {
+  enterRequest,
+  type Database,
+  type RequestIdentity,
+  type RequestSettings,
+  type Tx,
+} from './database.ts';
 
 import { NUMBER_OIDS } from './types.ts';
 import { describeError, log } from '../log.ts';
@@ -47,6 +53,7 @@ export async function openPostgres(
   async function inTransaction<T>(
     fn: (tx: Tx) => Promise<T>,
     identity?: RequestIdentity,
+    settings?: RequestSettings,
   ): Promise<T> {
     const client = await pool.connect();
     // A connection that PostgreSQL ends while it is lent out fails its query (seen below) and also
@@ -65,7 +72,7 @@ export async function openPostgres(
     };
     try {
       await client.query('begin');
-      if (identity) await enterRequest(tx, identity);
+      if (identity) await enterRequest(tx, identity, settings);
       const value = await fn(tx);
       await client.query('commit');
       return value;
@@ -118,7 +125,7 @@ export async function openPostgres(
     pool,
     listen,
     transaction: (fn) => inTransaction(fn),
-    asRequest: (identity, fn) => inTransaction(fn, identity),
+    asRequest: (identity, fn, settings) => inTransaction(fn, identity, settings),
     exec: async (sql) => {
       await pool.query(sql);
     },

@@ -7,7 +7,7 @@ import { parseQuery } from './parse-query.ts';
 import { payloadColumns, payloadRowsSql } from './payload.ts';
 import { appliedHeader, checkStrict, parsePrefer, type Preferences } from './prefer.ts';
 import { projection } from './projection.ts';
-import { applySettings, type RestRequest } from './request.ts';
+import type { RestRequest } from './request.ts';
 import { contentRange, respond } from './response.ts';
 import { checkColumns, ident, Params, qualified, selectColumns } from './sql.ts';
 
@@ -101,17 +101,20 @@ export async function insert(req: RestRequest, table: Table): Promise<Response> 
     params,
   );
 
-  const { result, inserted } = await req.db.asRequest(req.identity, async (tx) => {
-    await applySettings(tx, { readOnly: false, timezone: prefs.timezone });
-    const { rows } = await tx.query<AggregateRow>(sql, params.values);
-    const result = toResultSet(rows[0], req.limits.maxResponseBytes);
-    if (media === 'object' && result.pageTotal !== 1) throw notSingular(result.pageTotal);
-    if (!merge) return { result, inserted: result.pageTotal };
-    const counted = await tx.query<{ n: unknown }>(
-      "select nullif(current_setting('pgrst.inserted', true), '') as n",
-    );
-    return { result, inserted: Number(counted.rows[0]?.n ?? 0) };
-  });
+  const { result, inserted } = await req.db.asRequest(
+    req.identity,
+    async (tx) => {
+      const { rows } = await tx.query<AggregateRow>(sql, params.values);
+      const result = toResultSet(rows[0], req.limits.maxResponseBytes);
+      if (media === 'object' && result.pageTotal !== 1) throw notSingular(result.pageTotal);
+      if (!merge) return { result, inserted: result.pageTotal };
+      const counted = await tx.query<{ n: unknown }>(
+        "select nullif(current_setting('pgrst.inserted', true), '') as n",
+      );
+      return { result, inserted: Number(counted.rows[0]?.n ?? 0) };
+    },
+    { readOnly: false, timezone: prefs.timezone },
+  );
 
   const representation = prefs.return === 'representation';
   const status = prefs.resolution === 'merge-duplicates' && inserted === 0 ? 200 : 201;

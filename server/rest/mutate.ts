@@ -7,7 +7,7 @@ import { parseQuery, type QueryParts } from './parse-query.ts';
 import { payloadColumns, payloadRowsSql } from './payload.ts';
 import { appliedHeader, checkStrict, parsePrefer, type Preferences } from './prefer.ts';
 import { projection } from './projection.ts';
-import { applySettings, type RestRequest } from './request.ts';
+import type { RestRequest } from './request.ts';
 import { contentRange, respond } from './response.ts';
 import {
   checkColumns,
@@ -56,14 +56,17 @@ async function run(
     },
     params,
   );
-  const result = await req.db.asRequest(req.identity, async (tx) => {
-    await applySettings(tx, { readOnly: false, timezone: prefs.timezone });
-    const { rows } = await tx.query<AggregateRow>(sql, params.values);
-    // Thrown inside the transaction so that the change is rolled back, as PostgREST does.
-    const result = toResultSet(rows[0], req.limits.maxResponseBytes);
-    if (media === 'object' && result.pageTotal !== 1) throw notSingular(result.pageTotal);
-    return result;
-  });
+  const result = await req.db.asRequest(
+    req.identity,
+    async (tx) => {
+      const { rows } = await tx.query<AggregateRow>(sql, params.values);
+      // Thrown inside the transaction so that the change is rolled back, as PostgREST does.
+      const result = toResultSet(rows[0], req.limits.maxResponseBytes);
+      if (media === 'object' && result.pageTotal !== 1) throw notSingular(result.pageTotal);
+      return result;
+    },
+    { readOnly: false, timezone: prefs.timezone },
+  );
   return respond(
     req.method,
     representation ? 200 : 204,

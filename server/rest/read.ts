@@ -5,7 +5,7 @@ import { contentType, negotiate } from './negotiate.ts';
 import { parseQuery } from './parse-query.ts';
 import { appliedHeader, checkStrict, parsePrefer } from './prefer.ts';
 import { neededColumns, projection } from './projection.ts';
-import { applySettings, type RestRequest } from './request.ts';
+import type { RestRequest } from './request.ts';
 import { contentLocation, contentRange, rangeStatus, respond } from './response.ts';
 import {
   checkColumns,
@@ -56,11 +56,14 @@ export async function readTable(req: RestRequest, table: Table): Promise<Respons
     params,
   );
 
-  const result = await req.db.asRequest(req.identity, async (tx) => {
-    await applySettings(tx, { readOnly: true, timezone: prefs.timezone });
-    const { rows } = await tx.query<AggregateRow>(sql, params.values);
-    return toResultSet(rows[0], req.limits.maxResponseBytes);
-  });
+  const result = await req.db.asRequest(
+    req.identity,
+    async (tx) => {
+      const { rows } = await tx.query<AggregateRow>(sql, params.values);
+      return toResultSet(rows[0], req.limits.maxResponseBytes);
+    },
+    { readOnly: true, timezone: prefs.timezone },
+  );
   if (media === 'object' && result.pageTotal !== 1) throw notSingular(result.pageTotal);
 
   const headers: Record<string, string> = {

@@ -6,7 +6,7 @@ import { contentType, negotiate } from './negotiate.ts';
 import { parseQuery, type QueryParts } from './parse-query.ts';
 import { appliedHeader, checkStrict, parsePrefer } from './prefer.ts';
 import { projection } from './projection.ts';
-import { applySettings, type RestRequest } from './request.ts';
+import type { RestRequest } from './request.ts';
 import { contentRange, rangeStatus, respond } from './response.ts';
 import { callSql, pickRoutine, readArgs } from './rpc-call.ts';
 import {
@@ -111,14 +111,17 @@ export async function callRoutine(req: RestRequest, name: string): Promise<Respo
   );
 
   const readOnly = req.method !== 'POST' || !routine.volatile;
-  const result = await req.db.asRequest(req.identity, async (tx) => {
-    await applySettings(tx, { readOnly, timezone: prefs.timezone });
-    if (readOnly) ranReadOnly(req.raw);
-    const { rows } = await tx.query<AggregateRow>(sql, params.values);
-    const result = toResultSet(rows[0], req.limits.maxResponseBytes);
-    if (media === 'object' && result.pageTotal !== 1) throw notSingular(result.pageTotal);
-    return result;
-  });
+  const result = await req.db.asRequest(
+    req.identity,
+    async (tx) => {
+      if (readOnly) ranReadOnly(req.raw);
+      const { rows } = await tx.query<AggregateRow>(sql, params.values);
+      const result = toResultSet(rows[0], req.limits.maxResponseBytes);
+      if (media === 'object' && result.pageTotal !== 1) throw notSingular(result.pageTotal);
+      return result;
+    },
+    { readOnly, timezone: prefs.timezone },
+  );
   const range = contentRange(q.offset, q.offset + result.pageTotal - 1, result.total);
   const status = routine.returns === 'void' ? 204 : rangeStatus(q.offset, result);
   return respond(

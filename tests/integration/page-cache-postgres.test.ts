@@ -38,7 +38,8 @@ function recording(db: Database): Database & { transactions: string[][] } {
     kind: db.kind,
     transactions,
     transaction: (fn) => db.transaction((tx) => fn(recorded(tx))),
-    asRequest: (identity, fn) => db.asRequest(identity, (tx) => fn(recorded(tx))),
+    asRequest: (identity, fn, settings) =>
+      db.asRequest(identity, (tx) => fn(recorded(tx)), settings),
     exec: (text) => db.exec(text),
     listen: (channel, onMessage) => db.listen(channel, onMessage),
     close: () => db.close(),
