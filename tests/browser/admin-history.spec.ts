@@ -67,6 +67,19 @@ test('« Historique » lists the earlier versions, previews one and restores it 
   await expect(page.locator('#hero')).toContainText(START.heading);
 });
 
+test('« Historique » opens and closes with the keyboard, the focus following', async ({ page }) => {
+  const open = page.getByRole('button', { name: 'Historique' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const history = page.getByRole('region', { name: 'Historique' });
+  await expect(history.getByRole('heading', { name: 'Historique' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(history.getByRole('button', { name: 'Fermer l’historique' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(history).toHaveCount(0);
+  await expect(open).toBeFocused();
+});
+
 test('two tabs: the later save over a newer version is refused, then reloaded or kept', async ({
   browser,
   request,

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Version, VersionsQuery } from '../content/history-api.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
@@ -14,6 +14,8 @@ export interface HistoryPanelProps<T> {
   /** Saves the version as a new one (nothing is overwritten: the current one joins the history). */
   onRestore: (data: T) => void;
   onClose: () => void;
+  /** The panel's title, focused when the panel opens. */
+  titleRef: Ref<HTMLHeadingElement>;
 }
 
 /** '22 novembre 2026 à 14:30 — patron@garage.fr' */
@@ -30,33 +32,53 @@ export function versionLabel(version: Pick<Version, 'savedAt' | 'author'>): stri
 
 /**
  * « Historique » where an editor offers it: the button, or once pressed the panel; a version
- * restored closes the panel.
+ * restored closes the panel. The focus follows: to the panel's title when it opens, back to the
+ * button when it closes, so that a keyboard is never left at the top of the page.
  */
 export function History<T>({
   history,
   renderPreview,
   onRestore,
-}: Omit<HistoryPanelProps<T>, 'onClose'>) {
+}: Omit<HistoryPanelProps<T>, 'onClose' | 'titleRef'>) {
   const [open, setOpen] = useState(false);
-  if (!open) return <HistoryButton onOpen={() => setOpen(true)} />;
+  const toggled = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    (open ? title : button).current?.focus();
+  }, [open]);
+  const toggle = (next: boolean) => {
+    toggled.current = true;
+    setOpen(next);
+  };
+
+  if (!open) return <HistoryButton ref={button} onOpen={() => toggle(true)} />;
   return (
     <HistoryPanel<T>
       history={history}
       renderPreview={renderPreview}
       onRestore={(data) => {
-        setOpen(false);
+        toggle(false);
         onRestore(data);
       }}
-      onClose={() => setOpen(false)}
+      onClose={() => toggle(false)}
+      titleRef={title}
     />
   );
 }
 
 /** « Historique »: opens the panel of earlier versions. */
-function HistoryButton({ onOpen }: { onOpen: () => void }) {
+function HistoryButton({ onOpen, ref }: { onOpen: () => void; ref: Ref<HTMLButtonElement> }) {
   return (
     <p className="editor__history-toggle">
-      <button type="button" className="button button--small button--secondary" onClick={onOpen}>
+      <button
+        ref={ref}
+        type="button"
+        className="button button--small button--secondary"
+        onClick={onOpen}
+      >
         Historique
       </button>
     </p>
@@ -68,7 +90,13 @@ function HistoryButton({ onOpen }: { onOpen: () => void }) {
  * preview of the one chosen as the site shows it, and « Restaurer cette version »
  * (docs/decisions/025-content-history.md).
  */
-function HistoryPanel<T>({ history, renderPreview, onRestore, onClose }: HistoryPanelProps<T>) {
+function HistoryPanel<T>({
+  history,
+  renderPreview,
+  onRestore,
+  onClose,
+  titleRef,
+}: HistoryPanelProps<T>) {
   const queryClient = useQueryClient();
   // Read each time the panel opens (gcTime 0: nothing is kept once it is closed), as the owner
   // comes to it after saves; a save while it is open refreshes it through its key.
@@ -91,7 +119,7 @@ function HistoryPanel<T>({ history, renderPreview, onRestore, onClose }: History
   return (
     <section className="history-panel" aria-labelledby={titleId}>
       <div className="history-panel__header">
-        <h2 id={titleId} className="history-panel__title">
+        <h2 id={titleId} ref={titleRef} tabIndex={-1} className="history-panel__title">
           Historique
         </h2>
         <button type="button" className="button button--small button--secondary" onClick={onClose}>
