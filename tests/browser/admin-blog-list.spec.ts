@@ -252,6 +252,8 @@ test('each action replaces the message of the one before: a restore after a dele
 
   await page.getByRole('button', { name: /Voir les articles supprimés/ }).click();
   const bin = page.getByRole('region', { name: 'Articles supprimés' });
+  // The button is gone: the focus is on the section's title, above the list.
+  await expect(bin.getByRole('heading', { name: 'Articles supprimés' })).toBeFocused();
   await bin.getByRole('button', { name: `Restaurer « ${title} »` }).click();
   await expect(bin.getByRole('status')).toHaveText(`Article « ${title} » restauré.`);
   await expect(row()).toBeVisible();

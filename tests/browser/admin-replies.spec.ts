@@ -61,8 +61,14 @@ test.describe('Réponses', () => {
       /^mailto:camille@exemple\.fr\?/,
     );
 
-    await page.getByRole('button', { name: 'Répondre', exact: true }).click();
+    const answer = page.getByRole('button', { name: 'Répondre', exact: true });
     const reply = page.getByRole('form', { name: 'Réponse au client' });
+    // Closed, the form gives the focus back to « Répondre ».
+    await answer.click();
+    await reply.getByRole('button', { name: 'Fermer' }).click();
+    await expect(reply).toBeHidden();
+    await expect(answer).toBeFocused();
+    await answer.click();
     await reply.getByLabel('Modèle').selectOption({ label: 'Votre rendez-vous est confirmé' });
     const body = reply.getByLabel('Texte', { exact: true });
     await expect(body).toHaveValue(
@@ -89,6 +95,7 @@ test.describe('Réponses', () => {
       'Réponse enregistrée : elle partira vers camille@exemple.fr',
     );
     await expect(reply).toBeHidden();
+    await expect(answer).toBeFocused();
 
     // The request keeps the reply, its state and its text.
     const mails = page.getByRole('region', { name: 'E-mails' });

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DELETED_DAYS, type DeletedPost } from '../content/history-api.ts';
 import { isUniqueViolation } from '../content/save-conflict.ts';
@@ -23,6 +23,12 @@ export function DeletedPosts({
   onOutcome: (outcome: Outcome | null) => void;
 }) {
   const [open, setOpen] = useState(false);
+  // The button goes away once pressed: the focus moves to the section's title, above the list.
+  const title = useRef<HTMLHeadingElement>(null);
+  const show = () => {
+    setOpen(true);
+    requestAnimationFrame(() => title.current?.focus());
+  };
   const deletedPosts = useDeletedPosts(client, open);
   const { mutateAsync: restorePost, isPending: restoring } = useRestoreDeletedPost(client);
   const titleId = useId();
@@ -54,13 +60,11 @@ export function DeletedPosts({
 
   return (
     <section className="blog-admin__deleted" aria-labelledby={titleId}>
-      <h2 id={titleId}>Articles supprimés</h2>
+      <h2 id={titleId} ref={title} tabIndex={-1}>
+        Articles supprimés
+      </h2>
       {!open ? (
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          onClick={() => setOpen(true)}
-        >
+        <button type="button" className="button button--small button--secondary" onClick={show}>
           Voir les articles supprimés depuis {DELETED_DAYS} jours
         </button>
       ) : (

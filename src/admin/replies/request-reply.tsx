@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failureText } from '../errors/french-error.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -27,6 +27,12 @@ interface RequestReplyProps {
 export function RequestReply({ client, request, onSent }: RequestReplyProps) {
   const [open, setOpen] = useState(false);
   const reasonId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  // The form goes away with the focus inside it: the focus comes back to « Répondre ».
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => button.current?.focus());
+  };
   if (!request.email)
     return (
       <span className="reply__unavailable">
@@ -39,6 +45,7 @@ export function RequestReply({ client, request, onSent }: RequestReplyProps) {
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="button"
         aria-expanded={open}
@@ -51,10 +58,10 @@ export function RequestReply({ client, request, onSent }: RequestReplyProps) {
           client={client}
           request={{ ...request, email: request.email }}
           onSent={(text) => {
-            setOpen(false);
+            close();
             onSent(text);
           }}
-          onClose={() => setOpen(false)}
+          onClose={close}
         />
       )}
     </>
