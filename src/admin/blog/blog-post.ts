@@ -1,20 +1,9 @@
 import { formatLongDate } from '../../lib/dates.ts';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
+import type { BlogPostRow } from '../../lib/blog-post-row.ts';
 
 /** A row of blog_posts, all its columns. */
-export interface BlogPost {
-  id: string;
-  title: string;
-  slug: string;
-  content: string | null;
-  excerpt: string | null;
-  image_url: string | null;
-  published_at: string | null;
-  scheduled_at: string | null;
-  created_at: string;
-  updated_at: string;
-  views: number | null;
-}
+export type BlogPost = BlogPostRow;
 
 /** A post as the admin list shows it: no content, which is read when the post is opened. */
 export type PostSummary = Pick<
@@ -45,7 +34,7 @@ export const EMPTY_POST_FORM: BlogPostForm = {
 export function formFromPost(post: BlogPost): BlogPostForm {
   return {
     title: post.title ?? '',
-    content: post.content ?? '',
+    content: post.content,
     excerpt: post.excerpt ?? '',
     image_url: post.image_url ?? '',
     published_at: post.published_at,

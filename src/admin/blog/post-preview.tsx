@@ -12,7 +12,7 @@ export function PostPreview({ post }: { post: Pick<BlogPost, 'title' | 'excerpt'
       <Suspense
         fallback={<LoadingStatus className="blog-loading" label="Chargement du contenu…" />}
       >
-        <LazyMarkdown className="markdown article__content">{post.content ?? ''}</LazyMarkdown>
+        <LazyMarkdown className="markdown article__content">{post.content}</LazyMarkdown>
       </Suspense>
     </article>
   );

@@ -2,21 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { loadPublicRest } from '../../../lib/public-client.ts';
 import { BackendMissingError } from './backend-missing.ts';
 import { blogPostKeys } from './keys.ts';
+import type { BlogPostRow } from '../../../lib/blog-post-row.ts';
 
 /** A blog_posts row, all columns. */
-export interface Article {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string | null;
-  image_url: string | null;
-  published_at: string | null;
-  scheduled_at: string | null;
-  created_at: string;
-  updated_at: string;
-  views: number | null;
-}
+export type Article = BlogPostRow;
 
 /**
  * The post whose slug is the route's, expecting one row. Row-level security lets a
