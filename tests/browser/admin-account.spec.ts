@@ -33,6 +33,9 @@ test('turns two-factor sign-in on, then the sign-in asks for the code', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon compte');
 
   await page.getByRole('button', { name: 'Activer la double authentification' }).click();
+  // The button gives way to the QR code: the focus is on the section's title, above it.
+  const title = page.getByRole('heading', { name: 'Double authentification', exact: true });
+  await expect(title).toBeFocused();
   const secret = (await page.locator('.account__section code').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const step = stepAt(Date.now());
@@ -41,6 +44,7 @@ test('turns two-factor sign-in on, then the sign-in asks for the code', async ({
   await expect(page.getByRole('status').filter({ hasText: 'activée' })).toHaveText(
     'Double authentification activée.',
   );
+  await expect(title).toBeFocused();
   await expect(
     page.getByRole('button', { name: 'Désactiver la double authentification' }),
   ).toBeVisible();

@@ -197,6 +197,8 @@ test('create a draft, edit it, publish it now, and see it on /blog', async ({
   await expect(successMessage(page)).toHaveText('Article publié avec succès !');
   await expect(statusOf(editedRow)).toHaveText(`Publié le ${PARIS_DATE.format(new Date())}`);
   await expect(editedRow.getByRole('button', { name: 'Publier maintenant' })).toHaveCount(0);
+  // The button pressed is gone: the focus is on the list's title.
+  await expect(page.getByRole('heading', { name: 'Articles', exact: true })).toBeFocused();
   const [published] = await storedPost(serviceDb, edited);
   const publishedAt = new Date(published!.published_at!).getTime();
   expect(publishedAt).toBeGreaterThanOrEqual(before - 5_000);

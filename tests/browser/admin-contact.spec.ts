@@ -49,6 +49,8 @@ test('the merge notice shows on every back-office page until the owner dismisses
   await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
   await page.getByRole('button', { name: "J'ai compris" }).click();
   await expect(page.getByText(message)).toHaveCount(0);
+  // The notice went with the focus on its button: the focus is on the page.
+  await expect(page.getByRole('main')).toBeFocused();
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identité du garage');

@@ -85,6 +85,8 @@ test.describe('Suivi d’une demande', () => {
     await steps.getByRole('button', { name: 'Véhicule reçu' }).click();
     await expect(page.getByRole('article').getByRole('status')).toHaveText('Statut enregistré');
     await expect(status).toHaveValue('vehicule_recu');
+    // The button pressed is gone: the focus is on « Statut », which reads the new status out.
+    await expect(status).toBeFocused();
     await expect(steps.getByRole('button')).toHaveText(['Terminé']);
     await steps.getByRole('button', { name: 'Terminé' }).click();
     await expect(status).toHaveValue('terminee');

@@ -174,6 +174,8 @@ test.describe('Demandes', () => {
     expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click();
     await expect(page).toHaveURL(/\/admin\/demandes$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Demande supprimée' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Demandes' })).toBeFocused();
     await expect(rows.locator('th a')).toHaveText(['Camille Martin', 'Alex Petit', 'Sacha Morel']);
 
     // The owner's home page counts the new ones, with the way to them.

@@ -102,4 +102,6 @@ test('the mobile menu toggle shows and hides the navigation', async ({ page }) =
   await expect(page).toHaveURL(/\/admin\/hours$/);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(nav).toBeHidden();
+  // The link chosen is hidden with the menu: the focus is on the page.
+  await expect(page.getByRole('main')).toBeFocused();
 });

@@ -73,6 +73,8 @@ test('reloading with unsaved changes asks the browser, and the text is offered b
   await expect(title(page)).toHaveValue('À propos');
   await page.getByRole('button', { name: 'Reprendre mes modifications' }).click();
   await expect(title(page)).toHaveValue('Texte tapé avant le rechargement');
+  // The offer is gone with its buttons: the focus is on the form's first field.
+  await expect(title(page)).toBeFocused();
 });
 
 test('an expired session sends the owner to sign in, and back to the page with their text', async ({

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useAuth } from '../auth/auth-context.ts';
@@ -37,6 +37,11 @@ export function TwoFactor({ client }: { client: SupabaseClient }) {
   // Just created from the setup link: two-factor sign-in is offered first.
   const [welcome] = useState(() => new URLSearchParams(window.location.search).has(WELCOME_PARAM));
 
+  // The button pressed gives way to another form (or to none): the focus goes to the section's
+  // title, from where the new step reads in order.
+  const title = useRef<HTMLHeadingElement>(null);
+  const focusTitle = () => requestAnimationFrame(() => title.current?.focus());
+
   async function start() {
     setBusy(true);
     setMessage(null);
@@ -56,6 +61,7 @@ export function TwoFactor({ client }: { client: SupabaseClient }) {
       qrCode: data.totp.qr_code || undefined,
       secret: data.totp.secret,
     });
+    focusTitle();
   }
 
   async function confirm(event: FormEvent) {
@@ -87,6 +93,7 @@ export function TwoFactor({ client }: { client: SupabaseClient }) {
     }
     setCode('');
     setBusy(false);
+    focusTitle();
     void queryClient.invalidateQueries({ queryKey: accountKeys.totpFactor });
   }
 
@@ -108,7 +115,9 @@ export function TwoFactor({ client }: { client: SupabaseClient }) {
 
   return (
     <section className="account__section" aria-labelledby="account-2fa">
-      <h2 id="account-2fa">Double authentification</h2>
+      <h2 id="account-2fa" ref={title} tabIndex={-1}>
+        Double authentification
+      </h2>
       <SectionMessage text={message?.text ?? null} error={message?.error} />
       {welcome && factorId === null && !enrolment && !message && (
         <Message kind="notice">{WELCOME}</Message>

@@ -196,6 +196,8 @@ function BlogManager({ client }: { client: SupabaseClient }) {
         await publishNow(client, post.id);
         setMessage({ kind: 'success', text: BLOG_MESSAGES.published });
         await reload();
+        // « Publier maintenant » is gone from a published post's row: the focus starts again here.
+        listHeading.current?.focus();
       } catch (error) {
         console.error(BLOG_MESSAGES.publishFailed, error);
         setMessage({ kind: 'error', text: failureText(BLOG_MESSAGES.publishFailed, error) });

@@ -4,6 +4,7 @@ import { useId, type Ref } from 'react';
 import { BLOG_MESSAGES, pageCount, type PostListPage } from './blog-api.ts';
 import { postStatus, statusLabel, type PostSummary } from './blog-post.ts';
 import { Message } from '../../lib/message/message.tsx';
+import { PageStep } from '../ui/page-step.tsx';
 
 interface PostListProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -66,26 +67,13 @@ function Pager({
   onPage(page: number): void;
 }) {
   if (pages <= 1) return null;
-  // aria-disabled rather than disabled: the focus stays on a button that reaches the last page.
-  const step = (label: string, to: number, blocked: boolean) => (
-    <button
-      type="button"
-      className="button button--small button--secondary"
-      aria-disabled={blocked}
-      onClick={() => {
-        if (!blocked) onPage(to);
-      }}
-    >
-      {label}
-    </button>
-  );
   return (
     <nav className="blog-admin__pager" aria-label="Pages de la liste">
-      {step('Page précédente', page - 1, page <= 1)}
+      <PageStep label="Page précédente" blocked={page <= 1} onStep={() => onPage(page - 1)} />
       <p aria-live="polite">
         Page {page} sur {pages}
       </p>
-      {step('Page suivante', page + 1, page >= pages)}
+      <PageStep label="Page suivante" blocked={page >= pages} onStep={() => onPage(page + 1)} />
     </nav>
   );
 }

@@ -26,6 +26,7 @@ import './media-page.css';
 import { AdminTitle } from '../shell/new-requests.tsx';
 import { Message } from '../../lib/message/message.tsx';
 import { MessageRegion } from '../../lib/message/message-region.tsx';
+import { PageStep } from '../ui/page-step.tsx';
 
 type Message = { kind: 'success' | 'error'; text: string };
 /** The dialog shown: the confirmation of a deletion, or its refusal with the places of use. */
@@ -193,27 +194,17 @@ function MediaLibrary({ client, send }: { client: SupabaseClient; send: MediaPag
         )}
         {data && (data.page > 1 || data.hasMore) && (
           <nav className="media-library__pager" aria-label="Pages de la médiathèque">
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              aria-disabled={data.page <= 1}
-              onClick={() => {
-                if (data.page > 1) setPage(data.page - 1);
-              }}
-            >
-              Page précédente
-            </button>
+            <PageStep
+              label="Page précédente"
+              blocked={data.page <= 1}
+              onStep={() => setPage(data.page - 1)}
+            />
             <p aria-live="polite">Page {data.page}</p>
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              aria-disabled={!data.hasMore}
-              onClick={() => {
-                if (data.hasMore) setPage(data.page + 1);
-              }}
-            >
-              Page suivante
-            </button>
+            <PageStep
+              label="Page suivante"
+              blocked={!data.hasMore}
+              onStep={() => setPage(data.page + 1)}
+            />
           </nav>
         )}
       </section>

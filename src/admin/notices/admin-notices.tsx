@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useSupabase } from '../client/client-context.tsx';
 import { Message } from '../../lib/message/message.tsx';
+import { MAIN_ID } from '../shell/main-id.ts';
 
 /** What the system tells the owner once, until dismissed (public.admin_notices, administrators only). */
 export interface AdminNotice {
@@ -46,7 +47,11 @@ export function AdminNotices() {
   });
   const dismiss = useMutation({
     mutationFn: (id: string) => dismissAdminNotice(supabase, id),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminNoticeKeys.all }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: adminNoticeKeys.all });
+      // The notice went with the focus on its button: the focus moves to the page it sat on.
+      requestAnimationFrame(() => document.getElementById(MAIN_ID)?.focus());
+    },
   });
   if (!notices.data?.length) return null;
   return (

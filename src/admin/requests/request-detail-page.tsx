@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
@@ -79,7 +79,13 @@ function Handling({ client, request }: { client: SupabaseClient; request: Reques
   const statusId = useId();
   const noteId = useId();
 
-  const changeStatus = (status: RequestStatus) => {
+  const statusField = useRef<HTMLSelectElement>(null);
+  /**
+   * `fromStep`: pressed on one of the next steps' buttons, which are rebuilt for the new status;
+   * the focus then goes to « Statut », which reads the status out (not to the next step, where a
+   * second press would skip one).
+   */
+  const changeStatus = (status: RequestStatus, fromStep = false) => {
     setMessage(null);
     update.mutate(
       { status },
@@ -87,6 +93,9 @@ function Handling({ client, request }: { client: SupabaseClient; request: Reques
         onSuccess: () => setMessage({ kind: 'success', text: REQUEST_MESSAGES.statusSaved }),
         onError: (error) =>
           setMessage({ kind: 'error', text: failureText(REQUEST_MESSAGES.statusFailed, error) }),
+        onSettled: () => {
+          if (fromStep) requestAnimationFrame(() => statusField.current?.focus());
+        },
       },
     );
   };
@@ -172,12 +181,17 @@ function Handling({ client, request }: { client: SupabaseClient; request: Reques
 
       <section className="request__handling" aria-label="Suivi de la demande">
         <ReminderLine request={request} />
-        <NextSteps status={request.status} pending={update.isPending} onChange={changeStatus} />
+        <NextSteps
+          status={request.status}
+          pending={update.isPending}
+          onChange={(status) => changeStatus(status, true)}
+        />
         <div className="editor-field">
           <label htmlFor={statusId} className="editor-field__label">
             Statut
           </label>
           <select
+            ref={statusField}
             id={statusId}
             className="editor-input request__status-field"
             value={

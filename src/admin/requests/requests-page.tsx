@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatLongDateTime } from '../../lib/dates-paris.ts';
 import { LoadingStatus } from '../../lib/loading-status.tsx';
 import { useSupabase } from '../client/client-context.tsx';
@@ -21,17 +21,45 @@ import { useInboxQuery } from './use-requests.ts';
 import './requests.css';
 import { AdminTitle } from '../shell/new-requests.tsx';
 import { Message } from '../../lib/message/message.tsx';
+import { PageStep } from '../ui/page-step.tsx';
 
 /** « Demandes » (/admin/demandes): the quote and appointment requests, newest first. */
 export function RequestsPage() {
   const client = useSupabase();
+  const deleted = useDeletedNotice();
+  const title = useRef<HTMLHeadingElement>(null);
+  // Sent here by the deletion of a request, whose page (and focus) is gone: the focus starts here.
+  useEffect(() => {
+    if (deleted) title.current?.focus();
+  }, [deleted]);
   return (
     <>
       <AdminTitle>Demandes</AdminTitle>
-      <h1>Demandes</h1>
+      <h1 ref={title} tabIndex={-1}>
+        Demandes
+      </h1>
+      {deleted && <Message kind="success">{REQUEST_MESSAGES.deleted}</Message>}
       {client ? <Inbox client={client} /> : <ConfigMissingNotice />}
     </>
   );
+}
+
+/**
+ * Whether the page was reached by deleting a request (`state.deleted`, set by the request's
+ * page). Said once: the state is then taken out of the history entry, so a reload says nothing.
+ */
+function useDeletedNotice(): boolean {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [deleted] = useState(
+    () => (location.state as { deleted?: boolean } | null)?.deleted === true,
+  );
+  useEffect(() => {
+    if (deleted) void navigate(location.pathname + location.search, { replace: true, state: null });
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return deleted;
 }
 
 function Inbox({ client }: { client: SupabaseClient }) {
@@ -107,23 +135,17 @@ function Inbox({ client }: { client: SupabaseClient }) {
 
       {list.data && (list.data.page > 1 || list.data.hasMore) && (
         <nav className="requests__pager" aria-label="Pages des demandes">
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            disabled={list.data.page <= 1}
-            onClick={() => go({ page: list.data.page - 1 })}
-          >
-            Page précédente
-          </button>
+          <PageStep
+            label="Page précédente"
+            blocked={list.data.page <= 1}
+            onStep={() => go({ page: list.data.page - 1 })}
+          />
           <p aria-live="polite">Page {list.data.page}</p>
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            disabled={!list.data.hasMore}
-            onClick={() => go({ page: list.data.page + 1 })}
-          >
-            Page suivante
-          </button>
+          <PageStep
+            label="Page suivante"
+            blocked={!list.data.hasMore}
+            onStep={() => go({ page: list.data.page + 1 })}
+          />
         </nav>
       )}
     </div>

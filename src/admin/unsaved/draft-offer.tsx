@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { draftDate, type Draft } from './local-draft.ts';
 import './draft-offer.css';
 
@@ -12,8 +13,20 @@ export function DraftOffer<T>({
   onDismiss(): void;
 }) {
   const date = draftDate(draft.savedAt);
+  const offer = useRef<HTMLDivElement>(null);
+  // The offer goes away with the focus on the button pressed: the focus moves to the first field
+  // of the form beside it.
+  const choose = (action: () => void) => {
+    const editor = offer.current?.parentElement;
+    action();
+    requestAnimationFrame(() =>
+      editor
+        ?.querySelector<HTMLElement>('form input:not([type="hidden"]), form select, form textarea')
+        ?.focus(),
+    );
+  };
   return (
-    <div className="draft-offer" role="status">
+    <div ref={offer} className="draft-offer" role="status">
       <p className="draft-offer__text">
         Vous aviez des modifications non enregistrées{date ? ` (${date})` : ''}.
       </p>
@@ -21,14 +34,14 @@ export function DraftOffer<T>({
         <button
           type="button"
           className="button button--small"
-          onClick={() => onRestore(draft.value)}
+          onClick={() => choose(() => onRestore(draft.value))}
         >
           Reprendre mes modifications
         </button>
         <button
           type="button"
           className="button button--small button--secondary"
-          onClick={onDismiss}
+          onClick={() => choose(onDismiss)}
         >
           Les abandonner
         </button>

@@ -6,6 +6,7 @@ import type {
   ObjectFieldTemplateProps,
 } from '@rjsf/utils';
 import { buttonId, descriptionId, getUiOptions, titleId } from '@rjsf/utils';
+import { useRef, type MouseEvent } from 'react';
 
 // Sub-templates come from the registry (this theme's), not from per-field uiSchema overrides,
 // which our form hints do not use.
@@ -83,8 +84,15 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     ArrayFieldDescriptionTemplate: ArrayFieldDescription,
   } = registry.templates;
   const { AddButton } = registry.templates.ButtonTemplates;
+  const group = useRef<HTMLFieldSetElement>(null);
+  const addId = buttonId(fieldPathId, 'add');
   return (
-    <fieldset className="editor-group" id={fieldPathId.$id}>
+    <fieldset
+      ref={group}
+      className="editor-group"
+      id={fieldPathId.$id}
+      onClickCapture={(event) => followFocus(event, group.current, addId)}
+    >
       <ArrayFieldTitle
         fieldPathId={fieldPathId}
         title={options.title ?? title}
@@ -103,7 +111,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       <div className="editor-list">{items}</div>
       {canAdd && (
         <AddButton
-          id={buttonId(fieldPathId, 'add')}
+          id={addId}
           onClick={onAddClick}
           disabled={disabled || readonly}
           uiSchema={uiSchema}
@@ -112,6 +120,29 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       )}
     </fieldset>
   );
+}
+
+const FIELD = 'input:not([type="hidden"]), select, textarea, [contenteditable="true"]';
+
+/**
+ * The list's own buttons move the focus where the owner goes next: « Ajouter un élément » to the
+ * new item's first field; a button that took itself away (« Supprimer », or « Ajouter » once the
+ * list is full) to « Ajouter un élément », else to the last item's first field.
+ */
+function followFocus(event: MouseEvent, group: HTMLFieldSetElement | null, addId: string) {
+  const button = (event.target as HTMLElement).closest('button');
+  if (!group || !button || button.closest('fieldset') !== group) return;
+  const adding = button.id === addId;
+  requestAnimationFrame(() => {
+    const items = group.querySelectorAll(':scope > .editor-list > .editor-list__item');
+    const lastField = items[items.length - 1]?.querySelector<HTMLElement>(FIELD);
+    if (adding) {
+      lastField?.focus();
+      return;
+    }
+    if (document.activeElement && document.activeElement !== document.body) return;
+    (group.querySelector<HTMLElement>(`[id="${addId}"]`) ?? lastField)?.focus();
+  });
 }
 
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
