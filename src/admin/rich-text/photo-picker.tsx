@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   listMedia,
   MEDIA_MESSAGES,
@@ -9,6 +9,7 @@ import {
   type MediaItem,
 } from '../media/index.ts';
 import { Message } from '../../lib/message/message.tsx';
+import { PageStep } from '../ui/page-step.tsx';
 
 export const PHOTO_ALT_REQUIRED = 'Décrivez la photo pour les personnes qui ne la voient pas.';
 
@@ -39,6 +40,8 @@ export function PhotoPicker({ client, onChoose, onCancel }: PhotoPickerProps) {
     queryKey: mediaKeys.page('', page),
     queryFn: () => listMedia(client, page, ''),
     retry: false,
+    // The page shown stays while the next one loads: its buttons, and the focus on them, stay.
+    placeholderData: keepPreviousData,
   });
 
   useEffect(() => {
@@ -78,7 +81,7 @@ export function PhotoPicker({ client, onChoose, onCancel }: PhotoPickerProps) {
       {list.isError && <Message kind="error">{MEDIA_MESSAGES.loadFailed}</Message>}
       {list.data && list.data.items.length === 0 && <p>{MEDIA_MESSAGES.empty}</p>}
       {list.data && list.data.items.length > 0 && (
-        <ul className="photo-picker__list">
+        <ul className="photo-picker__list" aria-busy={list.isFetching}>
           {list.data.items.map((item) => (
             <li key={item.name}>
               <button
@@ -96,22 +99,16 @@ export function PhotoPicker({ client, onChoose, onCancel }: PhotoPickerProps) {
       )}
       {list.data && (page > 1 || list.data.hasMore) && (
         <div className="photo-picker__pages">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page === 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Photos précédentes
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={!list.data.hasMore}
-            onClick={() => setPage(page + 1)}
-          >
-            Photos suivantes
-          </button>
+          <PageStep
+            label="Photos précédentes"
+            blocked={page === 1}
+            onStep={() => setPage(page - 1)}
+          />
+          <PageStep
+            label="Photos suivantes"
+            blocked={!list.data.hasMore}
+            onStep={() => setPage(page + 1)}
+          />
         </div>
       )}
       {chosen && (

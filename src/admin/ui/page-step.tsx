@@ -1,7 +1,7 @@
 import './page-step.css';
 
 /**
- * « Page précédente » or « Page suivante » of a paginated list. `aria-disabled` rather than
+ * A step back or forward in a paginated list (« Page précédente », « Page suivante »). `aria-disabled` rather than
  * `disabled` at the first or last page: a disabled button would drop the focus of the keyboard
  * that just reached it.
  */
@@ -10,7 +10,8 @@ export function PageStep({
   blocked,
   onStep,
 }: {
-  label: 'Page précédente' | 'Page suivante';
+  /** « Page précédente », « Photos suivantes »… */
+  label: string;
   blocked: boolean;
   onStep: () => void;
 }) {
