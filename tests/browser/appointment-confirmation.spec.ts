@@ -4,6 +4,7 @@ import { openDayFromNow } from '../helpers/open-days.ts';
 import { useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { storeRequest } from './request-form-helpers.ts';
 
 /**
  * Confirming an appointment from a request's page, then the customer's link, both on a phone
@@ -13,28 +14,6 @@ import { expect, test } from './fixtures.ts';
 
 const session = useAdminSession('appointment-confirmation');
 const PHONE = { width: 390, height: 844 };
-
-async function insertRequest(db: SupabaseClient, extra: Record<string, unknown>): Promise<string> {
-  const { data, error } = await db
-    .from('requests')
-    .insert({
-      name: 'Camille Martin',
-      phone: '06 12 34 56 78',
-      email: 'camille@exemple.fr',
-      vehicle_make: 'Peugeot',
-      vehicle_model: '208',
-      vehicle_year: 2017,
-      service: 'Vidange',
-      preferred_dates: [],
-      message: 'Bruit au freinage.',
-      consent: true,
-      ...extra,
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  return (data as { id: string }).id;
-}
 
 /** Nothing sticks out sideways: the page fits the phone's width. */
 const fitsWidth = (page: Page) =>
@@ -54,12 +33,12 @@ test.describe('Rendez-vous', () => {
   }) => {
     test.setTimeout(60_000);
     const day = openDayFromNow(5);
-    const id = await insertRequest(serviceDb, {
+    const id = await storeRequest(serviceDb, {
       preferred_dates: [{ date: day, moment: 'matin' }],
     });
     // The morning is already full (3 vehicles, the default capacity).
     for (const name of ['Alex Petit', 'Sacha Morel', 'Dominique Leroy'])
-      await insertRequest(serviceDb, {
+      await storeRequest(serviceDb, {
         name,
         status: 'rdv_confirme',
         appointment_date: day,

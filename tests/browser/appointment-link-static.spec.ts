@@ -6,6 +6,7 @@ import { MESSAGES } from '../../src/site/appointment-link/link-texts.ts';
 import { openDayFromNow } from '../helpers/open-days.ts';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { storeRequest } from './request-form-helpers.ts';
 
 /**
  * The customer's appointment link on a static host in front of hosted Supabase
@@ -18,33 +19,12 @@ import { expect, test } from './fixtures.ts';
 const PHONE = { width: 390, height: 844 };
 const isLinkPage = (url: URL) => url.pathname === '/rendez-vous/gerer';
 
-async function insertRequest(db: SupabaseClient): Promise<string> {
-  const { data, error } = await db
-    .from('requests')
-    .insert({
-      name: 'Camille Martin',
-      phone: '06 12 34 56 78',
-      email: 'camille@exemple.fr',
-      vehicle_make: 'Peugeot',
-      vehicle_model: '208',
-      vehicle_year: 2017,
-      service: 'Vidange',
-      preferred_dates: [],
-      message: 'Bruit au freinage.',
-      consent: true,
-    })
-    .select('id')
-    .single();
-  if (error) throw error;
-  return (data as { id: string }).id;
-}
-
 /** Confirms the request as the `appointments` function does, and gives the mail's token. */
 async function confirmedLink(
   db: SupabaseClient,
   day: string,
 ): Promise<{ id: string; token: string }> {
-  const id = await insertRequest(db);
+  const id = await storeRequest(db);
   const { data, error } = await db.rpc('confirm_appointment', {
     request_id: id,
     day,

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { requestRow } from '../helpers/request-row.ts';
 import { eventually } from '../helpers/eventually.ts';
 
 /** The minimum fill time (docs/decisions/032-requests.md), plus a margin. */
@@ -15,4 +17,18 @@ export async function afterMinimumFillTime(page: Page): Promise<void> {
   const started = Number.parseInt(signed ?? '', 10);
   if (!Number.isFinite(started)) throw new Error(`started_at illisible : ${signed}`);
   await eventually('the minimum fill time to pass', () => Date.now() >= started + MIN_FILL_MS);
+}
+
+/** Stores a request as the form leaves it (« Vidange », a message), as the site's service role. */
+export async function storeRequest(
+  db: SupabaseClient,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const { data, error } = await db
+    .from('requests')
+    .insert(requestRow({ service: 'Vidange', message: 'Bruit au freinage.', ...overrides }))
+    .select('id')
+    .single();
+  if (error) throw error;
+  return (data as { id: string }).id;
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../server/db/database.ts';
-import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { sql } from './fixtures.ts';
+import { requestRow } from './request-row.ts';
 
 /**
  * The start of a request form shown `msAgo` milliseconds ago, signed by the database as
@@ -25,18 +25,5 @@ export function visitorRequest(
   started: string,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  return {
-    name: 'Camille Martin',
-    phone: '06 12 34 56 78',
-    email: 'camille@exemple.fr',
-    vehicle_make: 'Peugeot',
-    vehicle_model: '208',
-    vehicle_year: 2017,
-    service: DEFAULT_CONTENT.services.servicesList[0]!,
-    preferred_dates: [],
-    consent: true,
-    website: '',
-    started_at: started,
-    ...overrides,
-  };
+  return { ...requestRow(), website: '', started_at: started, ...overrides };
 }

@@ -7,6 +7,7 @@ import { clientsFor, sql, type Clients } from '../helpers/fixtures.ts';
 import { startPostgresTestServer } from '../helpers/postgres-db.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { requestRow } from '../helpers/request-row.ts';
 
 // Replies from the back-office (docs/decisions/079-replies-from-templates.md): templates whose
 // markers the database checks like the form does, and a reply queued by the database for an
@@ -43,23 +44,14 @@ describe.each(backends)('replies from templates (%s)', (_name, start) => {
 
   /** A stored request, as the form leaves it, without its two first mails (not under test). */
   async function request(extra: Record<string, unknown> = {}): Promise<string> {
-    const columns = {
-      name: 'Camille Martin',
-      phone: '06 12 34 56 78',
-      email: 'camille@exemple.fr',
-      vehicle_make: 'Peugeot',
-      vehicle_model: '208',
-      vehicle_year: 2017,
-      service: 'Freins',
-      consent: true,
-      ...extra,
-    };
+    const columns = requestRow({ service: 'Freins', ...extra });
     const names = Object.keys(columns);
     const [row] = await sql<{ id: string }>(
       server.db,
       `insert into public.requests (${names.join(', ')})
        values (${names.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
-      Object.values(columns),
+      // Lists as JSON (the driver would send a Postgres array for a jsonb column).
+      Object.values(columns).map((value) => (Array.isArray(value) ? JSON.stringify(value) : value)),
     );
     return row!.id;
   }
