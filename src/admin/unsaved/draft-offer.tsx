@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { firstField } from '../editor/first-field.ts';
 import { draftDate, type Draft } from './local-draft.ts';
 import './draft-offer.css';
 
@@ -19,11 +20,7 @@ export function DraftOffer<T>({
   const choose = (action: () => void) => {
     const editor = offer.current?.parentElement;
     action();
-    requestAnimationFrame(() =>
-      editor
-        ?.querySelector<HTMLElement>('form input:not([type="hidden"]), form select, form textarea')
-        ?.focus(),
-    );
+    requestAnimationFrame(() => firstField(editor?.querySelector('form'))?.focus());
   };
   return (
     <div ref={offer} className="draft-offer" role="status">

@@ -7,6 +7,7 @@ import type {
 } from '@rjsf/utils';
 import { buttonId, descriptionId, getUiOptions, titleId } from '@rjsf/utils';
 import { useRef, type MouseEvent } from 'react';
+import { firstField } from '../first-field.ts';
 
 // Sub-templates come from the registry (this theme's), not from per-field uiSchema overrides,
 // which our form hints do not use.
@@ -122,8 +123,6 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   );
 }
 
-const FIELD = 'input:not([type="hidden"]), select, textarea, [contenteditable="true"]';
-
 /**
  * The list's own buttons move the focus where the owner goes next: « Ajouter un élément » to the
  * new item's first field; a button that took itself away (« Supprimer », or « Ajouter » once the
@@ -135,7 +134,7 @@ function followFocus(event: MouseEvent, group: HTMLFieldSetElement | null, addId
   const adding = button.id === addId;
   requestAnimationFrame(() => {
     const items = group.querySelectorAll(':scope > .editor-list > .editor-list__item');
-    const lastField = items[items.length - 1]?.querySelector<HTMLElement>(FIELD);
+    const lastField = firstField(items[items.length - 1]);
     if (adding) {
       lastField?.focus();
       return;
