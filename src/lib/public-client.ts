@@ -50,13 +50,26 @@ export async function createPublicRest(config: SupabaseConfig, fetch?: Fetch) {
   });
 }
 
+/** The function answered with an error status: the call reached it and it refused. */
+export class FunctionRefusedError extends Error {
+  constructor(readonly status: number) {
+    super(`Edge Function returned ${status}`);
+    this.name = 'FunctionRefusedError';
+  }
+}
+
 /** What `invoke()` answers, as functions-js does for a JSON answer: the data, or the error. */
 export interface InvokeAnswer {
   data: unknown;
   error: Error | null;
 }
 
-/** The anon client of a backend's functions: `invoke()` with a JSON body; `fetch` is for tests. */
+/**
+ * The anon client of a backend's functions: `invoke()` with a JSON body; `fetch` is for tests.
+ * A call is sent with `keepalive`, so that it still reaches the server when the visitor leaves the
+ * page while it is on its way; its answer is then lost (an error that is not a
+ * `FunctionRefusedError`).
+ */
 export function createPublicFunctions(config: SupabaseConfig, fetch: Fetch = globalThis.fetch) {
   const url = apiUrl(config, 'functions/v1');
   return {
@@ -66,10 +79,9 @@ export function createPublicFunctions(config: SupabaseConfig, fetch: Fetch = glo
           method: 'POST',
           headers: { 'Content-Type': 'application/json', ...anonHeaders(config) },
           body: JSON.stringify(body),
+          keepalive: true,
         });
-        if (!response.ok) {
-          return { data: null, error: new Error(`Edge Function returned ${response.status}`) };
-        }
+        if (!response.ok) return { data: null, error: new FunctionRefusedError(response.status) };
         const json = response.headers.get('Content-Type')?.includes('application/json');
         return { data: await (json ? response.json() : response.text()), error: null };
       } catch (error) {

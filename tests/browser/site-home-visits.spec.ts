@@ -94,6 +94,30 @@ test('a failed recording is silent and is tried again on the next load', async (
   await expect.poll(() => lastVisit(page)).not.toBeNull();
 });
 
+test('a reload while the visit is on its way counts it once', async ({ page, adminDb }) => {
+  const before = await visitCount(adminDb);
+  const calls = watchVisits(page);
+  // The first call is held until the page has gone; it then still reaches the server.
+  let left!: () => void;
+  const pageLeft = new Promise<void>((resolve) => (left = resolve));
+  await page.route('**/functions/v1/recordVisit', async (route) => {
+    await pageLeft;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect.poll(() => calls.length).toBe(1);
+  const stamp = await lastVisit(page);
+  expect(stamp).not.toBeNull();
+
+  await page.reload();
+  left();
+  await expect(page.locator('#hero h1')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls).toHaveLength(1);
+  expect(await lastVisit(page)).toBe(stamp);
+  await expect.poll(() => visitCount(adminDb)).toBe(before + 1);
+});
+
 test('other pages record no home visit', async ({ page }) => {
   const calls = watchVisits(page);
   await page.goto('/blog');

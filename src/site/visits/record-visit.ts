@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { loadPublicFunctions } from '../../lib/public-client.ts';
+import { FunctionRefusedError, loadPublicFunctions } from '../../lib/public-client.ts';
 import { forget, recall, remember } from './browser-memory.ts';
 
 /** When this browser last recorded a home visit (docs/product.md#visits-and-statistics). */
@@ -36,13 +36,16 @@ export function storage(): Storage | null {
 
 /**
  * Records one home visit through the recordVisit function, at most once per 6 hours in this
- * browser. The time is written *before* the call and put back if the call fails: a reload, a
- * second tab or React's development double effect while the first call is in flight then sees a
- * recent visit and sends nothing, while a failed call leaves the next load free to try again.
- * Without storage nothing is sent, as a visit could not be told from the next one. A failure is
- * silent for the visitor; the developer gets a warning. The stored time is forgotten 13 months
- * after it was first written (./browser-memory.ts), and nothing is sent from a browser whose
- * visitor turned the counting off.
+ * browser. The time is written *before* the call: a reload, a second tab or React's development
+ * double effect while the first call is in flight then sees a recent visit and sends nothing.
+ * The time is put back only when the visit was surely not counted: the function refused it, or
+ * nothing was sent; the next load then tries again. A call whose answer never came (the visitor
+ * reloaded or left the page meanwhile, the network dropped) may have been counted, and the browser
+ * aborts it when the page goes: the time stays, as counting one visit twice would be worse than
+ * missing one. Without storage nothing is sent, as a visit could not be told from the next one. A
+ * failure is silent for the visitor; the developer gets a warning. The stored time is forgotten 13
+ * months after it was first written (./browser-memory.ts), and nothing is sent from a browser
+ * whose visitor turned the counting off.
  */
 export async function recordHomeVisit(now = Date.now()): Promise<void> {
   const store = storage();
@@ -51,16 +54,16 @@ export async function recordHomeVisit(now = Date.now()): Promise<void> {
   if (!isVisitDue(previous, now)) return;
   remember(store, LAST_HOME_VISIT_KEY, new Date(now).toISOString(), now);
 
-  try {
-    const functions = await loadPublicFunctions();
-    if (!functions) throw new Error('Configuration Supabase manquante');
-    const { error } = await functions.invoke('recordVisit', { body: { page: 'home' } });
-    if (error) throw error;
-  } catch (error) {
+  const functions = await loadPublicFunctions();
+  const { error } = functions
+    ? await functions.invoke('recordVisit', { body: { page: 'home' } })
+    : { error: new Error('Configuration Supabase manquante') };
+  if (!error) return;
+  if (!functions || error instanceof FunctionRefusedError) {
     if (previous === null) forget(store, LAST_HOME_VISIT_KEY);
     else store.setItem(LAST_HOME_VISIT_KEY, previous);
-    console.warn("La visite n'a pas pu être enregistrée", error);
   }
+  console.warn("La visite n'a pas pu être enregistrée", error);
 }
 
 /**
