@@ -137,13 +137,7 @@ async function issueLink(
 async function garageOf(db: Database): Promise<Garage> {
   try {
     const { rows } = await db.transaction((tx) =>
-      tx.query<Garage>(
-        `select i.content ->> 'name' as name,
-                private.contact_from_identity(i.content) ->> 'phone' as phone,
-                private.contact_from_identity(i.content) ->> 'email' as email,
-                private.contact_from_identity(i.content) ->> 'address' as address
-           from public.site_content i where i.type = 'identity'`,
-      ),
+      tx.query<Garage>('select name, phone, email, address from private.garage_signature()'),
     );
     return rows[0] ?? { name: null, phone: null, email: null, address: null };
   } catch (error) {
