@@ -110,6 +110,9 @@ test('saves once, shortly after the typing stops', async ({ page }) => {
   await page.clock.install();
   await page.reload();
   const field = page.getByLabel('Message');
+  await expect(field).toBeEditable();
+  // From now on only the test moves the page's time: a busy machine cannot run the wait out.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   await field.pressSequentially('Bonjour', { delay: 50 });
   await expect(page.getByRole('status').filter({ hasText: 'en attente' })).toBeVisible();
   await page.clock.runFor(300);
@@ -140,6 +143,8 @@ test('a failed save says why, keeps the text, and can be retried', async ({ page
   await alert.getByRole('button', { name: 'Réessayer' }).click();
   await saved(page);
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // The box went with the button pressed: the focus is back in the form, on its first field.
+  await expect(page.getByLabel("Activer l'alerte")).toBeFocused();
   expect((await alertRow.stored(request))?.message).toBe(message);
 });
 
@@ -196,6 +201,7 @@ test('two tabs on the alert: each sees the other, and is offered the other’s s
       b.getByRole('region', { name: 'Aperçu en direct' }).locator('.alert-banner--info'),
     ).toContainText(message);
     await expect(notice(b)).not.toContainText('a enregistré cette page');
+    await expect(b.getByLabel("Activer l'alerte")).toBeFocused();
 
     // A leaves the page: B is alone again.
     await a.goto('/admin/hero');

@@ -88,6 +88,8 @@ test('another tab saves the post: the form still open is offered its version', a
     await notice(b).getByRole('button', { name: 'Recharger la version enregistrée' }).click();
     await expect(titleField(b)).toHaveValue(fromA);
     await expect(notice(b)).not.toContainText('a enregistré cette page');
+    // The box went with the button pressed: the focus goes to the form's title.
+    await expect(b.getByRole('heading', { name: "Modifier l'article" })).toBeFocused();
 
     // B types, A saves again: B is told its text would be replaced and keeps it; saving it then
     // is refused, as A's save came after the version B had read.
@@ -102,6 +104,7 @@ test('another tab saves the post: the form still open is offered its version', a
     await notice(b).getByRole('button', { name: 'Garder mon texte' }).click();
     await expect(notice(b)).not.toContainText('a enregistré cette page');
     await expect(titleField(b)).toHaveValue(fromB);
+    await expect(b.getByRole('heading', { name: "Modifier l'article" })).toBeFocused();
     await form(b).getByRole('button', { name: 'Enregistrer' }).click();
     await expect(b.getByRole('alert').filter({ hasText: 'a été modifié ailleurs' })).toBeVisible();
     await expect(titleField(b)).toHaveValue(fromB);

@@ -49,6 +49,8 @@ test('two tabs on one editor: each sees the other, and is offered the other’s 
     await notice(b).getByRole('button', { name: 'Recharger la version enregistrée' }).click();
     await expect(heading(b)).toHaveValue(`Onglet A ${RUN}`);
     await expect(notice(b)).not.toContainText('a enregistré cette page');
+    // The box went with the button pressed: the focus is back in the form.
+    await expect(heading(b)).toBeFocused();
 
     // B types, A saves again: B is told its text would be replaced, and keeps it.
     await heading(b).fill(`Onglet B ${RUN}`);
@@ -59,6 +61,7 @@ test('two tabs on one editor: each sees the other, and is offered the other’s 
     await notice(b).getByRole('button', { name: 'Garder mon texte' }).click();
     await expect(notice(b)).not.toContainText('a enregistré cette page');
     await expect(heading(b)).toHaveValue(`Onglet B ${RUN}`);
+    await expect(heading(b)).toBeFocused();
 
     // A leaves the editor for another page: B is alone again.
     await a

@@ -105,6 +105,8 @@ test('two tabs: the later save over a newer version is refused, then reloaded or
     // B reloads the version A saved, and saves on top of it.
     await alert.getByRole('button', { name: 'Recharger la version enregistrée' }).click();
     await expect(heading(b)).toHaveValue(`Onglet A ${RUN}`);
+    // The box went with the button pressed: the focus is back in the form.
+    await expect(heading(b)).toBeFocused();
     await heading(b).fill(`Onglet B relu ${RUN}`);
     await save(b);
     await saved(b);
@@ -117,6 +119,7 @@ test('two tabs: the later save over a newer version is refused, then reloaded or
       .getByRole('button', { name: 'Garder mon texte et enregistrer quand même' })
       .click();
     await saved(a);
+    await expect(heading(a)).toBeFocused();
     expect((await heroRow.stored(request))?.heading).toBe(`Onglet A encore ${RUN}`);
   } finally {
     await a.context().close();

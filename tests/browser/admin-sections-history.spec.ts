@@ -82,6 +82,8 @@ test('two tabs: a change over a list saved elsewhere is refused, then reloaded o
     await conflict.getByRole('button', { name: 'Recharger la version enregistrée' }).click();
     await expect(rowOf(b, first.title)).toHaveCount(0);
     await expect(rowOf(b, second.title)).toHaveCount(1);
+    // The box went with the button pressed: the focus goes to the list.
+    await expect(b.getByRole('heading', { name: "Sections de la page d'accueil" })).toBeFocused();
 
     // Now based on the stored list, B's change is saved.
     await deleteSection(b, second.title);
@@ -98,6 +100,7 @@ test('two tabs: a change over a list saved elsewhere is refused, then reloaded o
     const kept = a.getByRole('alert').filter({ hasText: CHANGED_ELSEWHERE });
     await kept.getByRole('button', { name: 'Garder mon texte et enregistrer quand même' }).click();
     await saved(a);
+    await expect(a.getByRole('heading', { name: "Sections de la page d'accueil" })).toBeFocused();
     stored = (await sectionsRow.stored(request))!.map((s) => s.id);
     expect(stored).toContain(second.id);
     expect((await sectionsRow.stored(request))!.find((s) => s.id === third.id)?.visible).toBe(

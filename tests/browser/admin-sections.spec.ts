@@ -478,6 +478,8 @@ test('two tabs on the list: each sees the other, and is offered the other’s sa
 }) => {
   // The list is one content, edited live like a section (docs/decisions/052-live-back-office.md).
   const notice = (page: Page) => page.locator('.editing-notice[role="status"]');
+  const listHeading = (page: Page) =>
+    page.getByRole('heading', { name: "Sections de la page d'accueil" });
   const email = readServerInfo().admin.email;
   const a = await session.newPage(browser);
   try {
@@ -498,12 +500,15 @@ test('two tabs on the list: each sees the other, and is offered the other’s sa
     await notice(b).getByRole('button', { name: 'Recharger la version enregistrée' }).click();
     await expect(rowOf(b, 'Services')).toHaveClass(/sections-row--hidden/);
     await expect(notice(b)).not.toContainText('a enregistré cette page');
+    // The box went with the button pressed: the focus goes to the list.
+    await expect(listHeading(b)).toBeFocused();
 
     // A shows it again, B ignores it: B's list stays as it was.
     await rowOf(a, 'Services').getByRole('button', { name: 'Afficher' }).click();
     await expect(notice(b)).toContainText('a enregistré cette page');
     await notice(b).getByRole('button', { name: 'Ignorer' }).click();
     await expect(notice(b)).not.toContainText('a enregistré cette page');
+    await expect(listHeading(b)).toBeFocused();
     await expect(rowOf(b, 'Services')).toHaveClass(/sections-row--hidden/);
 
     // A leaves the list: B is alone again.

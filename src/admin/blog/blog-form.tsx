@@ -158,7 +158,12 @@ export function BlogForm(props: BlogFormProps) {
         {mode === 'new' ? 'Nouvel article' : "Modifier l'article"}
       </h2>
       {props.room && (
-        <EditingNotice room={props.room} unsaved={unsaved} onReload={props.onReload} />
+        <EditingNotice
+          room={props.room}
+          unsaved={unsaved}
+          onReload={props.onReload}
+          moveFocus={() => requestAnimationFrame(() => heading.current?.focus())}
+        />
       )}
       {history && (
         <History<BlogPost>

@@ -21,6 +21,7 @@ import { useLocalDraft } from '../unsaved/local-draft.ts';
 import { DraftOffer } from '../unsaved/draft-offer.tsx';
 import { useUnsavedChanges } from '../unsaved/unsaved-changes.ts';
 import { EditingNotice } from './editing-notice.tsx';
+import { focusFormSoon } from './first-field.ts';
 import { useEditingRoom } from './use-editing-room.ts';
 import { usePreviewSender } from './use-preview-sender.ts';
 import { Message } from '../../lib/message/message.tsx';
@@ -207,14 +208,19 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
   );
 
   const saving = status.kind === 'saving';
+  // The boxes around the form close with the focus on the button pressed: it goes back to the
+  // form (docs/decisions/092-focus-follows-actions.md).
+  const formSide = useRef<HTMLDivElement>(null);
+  const backToForm = () => focusFormSoon(formSide.current);
   return (
     <div className={renderPreview ? 'editor editor--with-preview' : 'editor'}>
-      <div className="editor__form">
+      <div className="editor__form" ref={formSide}>
         {props.roomKey && (
           <EditingNotice
             room={room}
             unsaved={unsaved}
             onReload={onReload && (() => void reload())}
+            moveFocus={backToForm}
           />
         )}
         {props.intro}
@@ -257,7 +263,10 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                   <button
                     type="button"
                     className="button button--small"
-                    onClick={() => void auto.retry()}
+                    onClick={() => {
+                      void auto.retry();
+                      backToForm();
+                    }}
                   >
                     Réessayer
                   </button>
@@ -284,7 +293,10 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                     <button
                       type="button"
                       className="button button--small button--secondary"
-                      onClick={() => void reload()}
+                      onClick={() => {
+                        void reload();
+                        backToForm();
+                      }}
                     >
                       {RELOAD_LABEL}
                     </button>
@@ -299,6 +311,7 @@ export function ContentEditor<T>(props: ContentEditorProps<T>) {
                           await onOverwrite(kept);
                           setStored(kept);
                         });
+                        backToForm();
                       }}
                     >
                       {OVERWRITE_LABEL}

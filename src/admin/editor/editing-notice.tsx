@@ -7,6 +7,11 @@ interface EditingNoticeProps {
   unsaved: boolean;
   /** Reads the stored content again into the form. */
   onReload?: () => void;
+  /**
+   * Moves the focus where the owner goes next once the box of another's save closed, its button
+   * with it (docs/decisions/092-focus-follows-actions.md).
+   */
+  moveFocus: () => void;
 }
 
 /**
@@ -14,8 +19,12 @@ interface EditingNoticeProps {
  * them saved. Announced to screen readers (role=status); reloading over unsaved text says so
  * first and leaves the choice (docs/decisions/027-unsaved-changes.md).
  */
-export function EditingNotice({ room, unsaved, onReload }: EditingNoticeProps) {
+export function EditingNotice({ room, unsaved, onReload, moveFocus }: EditingNoticeProps) {
   const { others, savedElsewhere } = room;
+  const choose = (action: () => void) => () => {
+    action();
+    moveFocus();
+  };
   return (
     <div className="editing-notice" role="status">
       {others.length > 0 && (
@@ -47,7 +56,7 @@ export function EditingNotice({ room, unsaved, onReload }: EditingNoticeProps) {
               <button
                 type="button"
                 className="button button--small button--secondary"
-                onClick={onReload}
+                onClick={choose(onReload)}
               >
                 Recharger la version enregistrée
               </button>
@@ -55,7 +64,7 @@ export function EditingNotice({ room, unsaved, onReload }: EditingNoticeProps) {
             <button
               type="button"
               className="button button--small"
-              onClick={room.clearSavedElsewhere}
+              onClick={choose(room.clearSavedElsewhere)}
             >
               {unsaved ? 'Garder mon texte' : 'Ignorer'}
             </button>

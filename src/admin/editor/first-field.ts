@@ -5,3 +5,12 @@ const FIELD = 'input:not([type="hidden"]), select, textarea, [contenteditable="t
 export function firstField(root: ParentNode | null | undefined): HTMLElement | null {
   return root?.querySelector<HTMLElement>(FIELD) ?? null;
 }
+
+/**
+ * Once React has drawn the change (the next frame), puts the focus in the first field of the form
+ * inside `root`: where the owner goes back to when a box above or below the form closed with the
+ * focus on its button.
+ */
+export function focusFormSoon(root: ParentNode | null | undefined): void {
+  requestAnimationFrame(() => firstField(root?.querySelector('form'))?.focus());
+}

@@ -47,6 +47,19 @@ export function ServiceCatalogueField(props: FieldProps) {
     if (at >= 0)
       change(lines.map((line, index) => (index === at ? writeLine(name, description) : line)));
   };
+  // An own line unticked goes from the list, its box with it: the focus goes to the box now in its
+  // place, else the last one (docs/decisions/092-focus-follows-actions.md).
+  const untickOwn = (index: number, position: number) => {
+    change(lines.filter((_, i) => i !== index));
+    requestAnimationFrame(() => {
+      const boxes = [
+        ...(document
+          .getElementById(base)
+          ?.querySelectorAll<HTMLElement>('input[type="checkbox"]') ?? []),
+      ];
+      (boxes[SERVICE_CATALOGUE.length + position] ?? boxes.at(-1))?.focus();
+    });
+  };
   const errors = listErrors(errorSchema);
   const own = read.flatMap((line, index) =>
     line.kind === 'own' ? [{ text: line.text, index }] : [],
@@ -92,14 +105,14 @@ export function ServiceCatalogueField(props: FieldProps) {
             </li>
           );
         })}
-        {own.map(({ text, index }) => (
+        {own.map(({ text, index }, position) => (
           <li key={`own-${index}`} className="service-catalogue__item">
             <input
               type="checkbox"
               id={`${base}-own-${index}`}
               checked
               disabled={locked}
-              onChange={() => change(lines.filter((_, i) => i !== index))}
+              onChange={() => untickOwn(index, position)}
             />
             <label htmlFor={`${base}-own-${index}`}>{text}</label>
           </li>

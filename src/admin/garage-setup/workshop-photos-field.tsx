@@ -48,7 +48,7 @@ export function WorkshopPhotosField(props: FieldProps) {
       shipped.illustration ? address : services.imageUrl,
     );
   };
-  const remove = (index: number) => {
+  const remove = (index: number, position: number) => {
     const removed = slides[index];
     const next = slides.filter((_, i) => i !== index);
     const illustration =
@@ -56,6 +56,19 @@ export function WorkshopPhotosField(props: FieldProps) {
         ? (next[0]?.image ?? services.imageUrl)
         : services.imageUrl;
     save(next, illustration);
+    // The button took itself away: the focus goes to the photo now in its place, else the one
+    // before, else the first way to add one (docs/decisions/092-focus-follows-actions.md).
+    requestAnimationFrame(() => {
+      const group = document.getElementById(base);
+      const described = [
+        ...(group?.querySelectorAll<HTMLElement>('.workshop-photos__item input') ?? []),
+      ];
+      (
+        described[position] ??
+        described.at(-1) ??
+        group?.querySelector<HTMLElement>('button')
+      )?.focus();
+    });
   };
   const describe = (index: number, alt: string) =>
     save(slides.map((slide, i) => (i === index ? { ...slide, alt } : slide)));
@@ -111,7 +124,7 @@ export function WorkshopPhotosField(props: FieldProps) {
                     type="button"
                     className="widget-button widget-button--danger"
                     disabled={locked}
-                    onClick={() => remove(index)}
+                    onClick={() => remove(index, position)}
                   >
                     Retirer<span className="visually-hidden"> la photo {position + 1}</span>
                   </button>

@@ -193,6 +193,8 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
   const ids = useMemo(() => ordered.map((section) => section.id), [ordered]);
   const [toDelete, setToDelete] = useState<Section | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
+  // Where the focus goes when the button that held it went away (a row deleted, a box closed).
+  const toList = () => requestAnimationFrame(() => listHeading.current?.focus());
   const listTitleId = useId();
   const addTitleId = useId();
 
@@ -225,7 +227,7 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
     setToDelete(null);
     update((current) => deleteSection(current, id));
     // The row and its button are gone: focus goes to the list's heading.
-    requestAnimationFrame(() => listHeading.current?.focus());
+    toList();
   };
 
   return (
@@ -241,11 +243,18 @@ function SectionsManager({ initial, base }: { initial: Section[]; base: string |
         room={room}
         unsaved={status.kind === 'saving'}
         onReload={() => void reload()}
+        moveFocus={toList}
       />
       <SaveState
         status={status}
-        onReload={() => void reload()}
-        onOverwrite={(refused) => void overwrite(refused)}
+        onReload={() => {
+          void reload();
+          toList();
+        }}
+        onOverwrite={(refused) => {
+          void overwrite(refused);
+          toList();
+        }}
       />
       <History<Section[]>
         history={history}

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { firstField } from '../editor/first-field.ts';
+import { focusFormSoon } from '../editor/first-field.ts';
 import { draftDate, type Draft } from './local-draft.ts';
 import './draft-offer.css';
 
@@ -20,7 +20,7 @@ export function DraftOffer<T>({
   const choose = (action: () => void) => {
     const editor = offer.current?.parentElement;
     action();
-    requestAnimationFrame(() => firstField(editor?.querySelector('form'))?.focus());
+    focusFormSoon(editor);
   };
   return (
     <div ref={offer} className="draft-offer" role="status">
