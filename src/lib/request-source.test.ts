@@ -53,6 +53,24 @@ describe('requestSource', () => {
     ).toBeNull();
   });
 
+  it('reads the tags of the page left inside the site, where a slow phone could not keep them', () => {
+    const from = (referrer: string) =>
+      requestSource({ referrer, landing: '/demande', ownHosts: [OWN] });
+    expect(from('https://garage-exemple.fr/?utm_source=Flyer_Mairie&utm_medium=print')).toEqual({
+      source: 'campagne',
+      campagne: 'flyer_mairie',
+    });
+    expect(from('https://garage-exemple.fr/rendez-vous?source=google')).toEqual({
+      source: 'google_maps',
+      campagne: '',
+    });
+    // Tags on another site's address are that site's, not the garage's.
+    expect(from('https://www.pagesjaunes.fr/?utm_source=annuaire')).toEqual({
+      source: 'autre_site',
+      campagne: '',
+    });
+  });
+
   it('keeps no campaign name it could not store, and reads no odd referrer', () => {
     const long = `/?utm_source=${'a'.repeat(61)}`;
     expect(requestSource({ referrer: '', landing: long, ownHosts: [OWN] })).toEqual({

@@ -99,26 +99,35 @@ export interface SourceInput {
 }
 
 /**
- * The category of a visit's arrival; null when it tells nothing (the referrer is a page of the
- * site itself: the arrival was earlier). The landing address's parameters win over the referrer,
- * since the garage wrote them on purpose: `?source=google` (the link of a Google Business
- * Profile's booking button) or `utm_source=google` with `utm_medium=gbp` / `organic` from the
- * profile → google_maps; another `utm_source` → campagne, with its name.
+ * What an address's own parameters say, written by the garage on purpose: `?source=google` (the
+ * link of a Google Business Profile's booking button) or `utm_source=google` with `utm_medium=gbp`
+ * / `organic` from the profile → google_maps; another `utm_source` → campagne, with its name.
+ */
+function fromTags(address: URL | null): SourceFields | null {
+  const params = address?.searchParams;
+  const tagged = taggedSource(params);
+  if (!tagged) return null;
+  const medium = (params?.get('utm_medium') ?? '').trim().toLowerCase();
+  if (tagged === 'google' && (params?.has('source') || /^(gbp|gmb|maps|organic)$/.test(medium)))
+    return category('google_maps');
+  if (/^(gbp|gmb|google_?maps|google_?business)$/.test(tagged)) return category('google_maps');
+  const name = campaignName(tagged);
+  return name ? { source: 'campagne', campagne: name } : null;
+}
+
+/**
+ * The category of a visit's arrival. The landing address's parameters win over the referrer.
+ * A move inside the site tells nothing (null: the arrival was earlier), unless the page left is a
+ * tagged address: the visitor landed there and followed a link before that page's script could
+ * keep the arrival (a slow phone), and the site's referrer policy gives a page of its own its full
+ * address.
  */
 export function requestSource({ referrer, landing, ownHosts }: SourceInput): SourceFields | null {
-  const params = httpUrl(landing, 'https://localhost/')?.searchParams;
-  const tagged = taggedSource(params);
-  if (tagged) {
-    const medium = (params?.get('utm_medium') ?? '').trim().toLowerCase();
-    if (tagged === 'google' && (params?.has('source') || /^(gbp|gmb|maps|organic)$/.test(medium)))
-      return category('google_maps');
-    if (/^(gbp|gmb|google_?maps|google_?business)$/.test(tagged)) return category('google_maps');
-    const name = campaignName(tagged);
-    if (name) return { source: 'campagne', campagne: name };
-  }
+  const tagged = fromTags(httpUrl(landing, 'https://localhost/'));
+  if (tagged) return tagged;
   const kind = referrerKind(referrer, ownHosts);
   if (kind === 'direct') return category('direct');
-  if (kind === 'inside') return null;
+  if (kind === 'inside') return fromTags(httpUrl(referrer));
   const from = httpUrl(referrer)!;
   const host = from.hostname.toLowerCase();
   if (isGoogleMaps(from)) return category('google_maps');

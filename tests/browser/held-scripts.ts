@@ -9,7 +9,8 @@ export async function holdScripts(page: Page): Promise<() => void> {
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/.+\.js$/, async (route) => {
     await held;
-    await route.continue();
+    // A page left meanwhile dropped its request: nothing to continue.
+    await route.continue().catch(() => undefined);
   });
   return release;
 }

@@ -5,6 +5,7 @@ import { REQUEST_MENU_LABEL } from '../../src/site/request/request-route.ts';
 import { useAdminSession } from './admin-session.ts';
 import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { hydrated, holdScripts } from './held-scripts.ts';
 import { afterMinimumFillTime } from './request-form-helpers.ts';
 import { freshPage } from './site-home-helpers.ts';
 
@@ -63,4 +64,35 @@ test('a campaign’s visitor sends the form from another page; the statistics co
   await expect(table.getByRole('row').nth(1).getByRole('cell').last()).toHaveText('1');
   expect(await axeViolations(page)).toEqual([]);
   await page.context().close();
+});
+
+test('on a slow phone, a campaign’s visitor who taps the form’s link before the page’s script ran keeps the campaign', async ({
+  browser,
+  serviceDb,
+}) => {
+  const visitor = await freshPage(browser);
+  const release = await holdScripts(visitor);
+  await visitor.goto('/?utm_source=Flyer_Mairie&utm_medium=print', { waitUntil: 'commit' });
+  await visitor
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: REQUEST_MENU_LABEL })
+    .click();
+  await expect(visitor.getByRole('button', { name: 'Envoyer ma demande' })).toBeVisible();
+  release();
+  await hydrated(visitor, 'form');
+  const field = (key: keyof typeof TITLES) =>
+    visitor.getByLabel(TITLES[key].title, { exact: false }).first();
+  await field('name').fill('Camille Martin');
+  await field('phone').fill('06 12 34 56 78');
+  await field('vehicle_make').fill('Peugeot');
+  await field('vehicle_model').fill('208');
+  await field('vehicle_year').fill('2017');
+  await field('service').selectOption(DEFAULT_CONTENT.services.servicesList[0]!);
+  await visitor.getByRole('checkbox').check();
+  await afterMinimumFillTime(visitor);
+  await visitor.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await expect(visitor.getByRole('status')).toContainText(SENT_TEXT);
+  const { data } = await serviceDb.from('requests').select('source, source_campaign');
+  expect(data).toEqual([{ source: 'campagne', source_campaign: 'flyer_mairie' }]);
+  await visitor.context().close();
 });

@@ -48,7 +48,9 @@ export function rememberArrival(): void {
   const load = thisLoad();
   if (!taggedSource(httpUrl(load.landing)?.searchParams)) {
     const kind = referrerKind(load.referrer, load.ownHosts);
-    if (kind === 'inside') return;
+    // A move inside the site keeps what was kept, unless the page left is a tagged landing whose
+    // script had no time to keep it: the rules then read its tags.
+    if (kind === 'inside' && !taggedSource(httpUrl(load.referrer)?.searchParams)) return;
     if (kind === 'direct') {
       // What the rules would say, without them: direct, unless a category is kept already.
       const kept = storedValue();
