@@ -1,6 +1,7 @@
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { REQUEST_MENU_LABEL } from '../../src/site/request/request-route.ts';
 import { expect, test } from './fixtures.ts';
+import { hydrated, holdScripts } from './held-scripts.ts';
 import { readServerInfo } from './server-info.ts';
 import { axeViolations, freshPage, storedContent } from './site-home-helpers.ts';
 
@@ -66,6 +67,25 @@ test.describe('the header', () => {
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/#contact$/);
     await expect(page.locator('#contact')).toBeInViewport();
+  });
+
+  test('on a slow phone, a menu opened before the script ran stays open once it runs', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const release = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await page.getByText('Menu', { exact: true }).click();
+    await expect(menu).toBeVisible();
+
+    release();
+    await hydrated(page, 'header.site-header');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await toggle.click();
+    await expect(menu).toBeHidden();
   });
 
   test('on a 390 px phone without JavaScript, « Menu » opens and closes the menu', async ({

@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useId,
   useRef,
   useState,
@@ -62,6 +63,11 @@ export function SiteHeader({ links, children }: SiteHeaderProps) {
   const [pathname] = useLocation();
   const top = useRef<HTMLDivElement>(null);
   const { identity } = useSiteContent().content;
+  // A menu opened before the script ran (the checkbox) stays open when the button replaces it.
+  const menuSwitch = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (menuSwitch.current?.checked) setOpen(true);
+  }, []);
 
   if (pathname.startsWith('/blog')) return null;
 
@@ -95,7 +101,7 @@ export function SiteHeader({ links, children }: SiteHeaderProps) {
         ) : (
           // Without JavaScript (or until it runs), a checkbox opens the menu by CSS alone.
           <>
-            <input id={switchId} type="checkbox" className="site-header__switch" />
+            <input ref={menuSwitch} id={switchId} type="checkbox" className="site-header__switch" />
             <label htmlFor={switchId} className="site-header__toggle">
               Menu
             </label>
