@@ -66,9 +66,8 @@ export interface InvokeAnswer {
 
 /**
  * The anon client of a backend's functions: `invoke()` with a JSON body; `fetch` is for tests.
- * A call is sent with `keepalive`, so that it still reaches the server when the visitor leaves the
- * page while it is on its way; its answer is then lost (an error that is not a
- * `FunctionRefusedError`).
+ * A call is sent with `keepalive`: when the visitor reloads or leaves the page while it is on its
+ * way, it still reaches the server, although the page sees it fail.
  */
 export function createPublicFunctions(config: SupabaseConfig, fetch: Fetch = globalThis.fetch) {
   const url = apiUrl(config, 'functions/v1');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test } from './fixtures.ts';
+import { hydrated } from './held-scripts.ts';
 
 // docs/product.md#visits-and-statistics: a home visit is recorded through the recordVisit function,
 // at most once per 6 hours per browser, remembered as lastHomeVisit; a failure is silent for the
@@ -43,7 +44,8 @@ test('two home loads within 6 hours store one visit', async ({ page, adminDb, co
   expect(Math.abs(Date.now() - Date.parse(stamp!))).toBeLessThan(60_000);
 
   await page.reload();
-  await expect(page.locator('#hero h1')).toBeVisible();
+  // Hydrated: the visit's effect has had its turn.
+  await hydrated(page, '#hero h1');
   await page.waitForLoadState('networkidle');
   expect(calls).toHaveLength(1);
   expect(await lastVisit(page)).toBe(stamp);
@@ -63,6 +65,7 @@ test('a visit is recorded again once 6 hours have passed', async ({ page, adminD
     localStorage.setItem('lastHomeVisit', new Date(Date.now() - 359 * 60_000).toISOString()),
   );
   await page.reload();
+  await hydrated(page, '#hero h1');
   await page.waitForLoadState('networkidle');
   expect(calls).toHaveLength(0);
 
@@ -111,16 +114,36 @@ test('a reload while the visit is on its way counts it once', async ({ page, adm
 
   await page.reload();
   left();
-  await expect(page.locator('#hero h1')).toBeVisible();
+  await hydrated(page, '#hero h1');
   await page.waitForLoadState('networkidle');
   expect(calls).toHaveLength(1);
   expect(await lastVisit(page)).toBe(stamp);
   await expect.poll(() => visitCount(adminDb)).toBe(before + 1);
 });
 
+test('a visit not sent while offline is tried again on the next load', async ({ page }) => {
+  // The page is on screen; the network drops as its visit goes out.
+  await page.route('**/functions/v1/recordVisit', async (route) => {
+    await page.context().setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  const failed = page.waitForEvent('requestfailed', (r) => r.url().includes('recordVisit'));
+  await page.goto('/');
+  await failed;
+  await expect.poll(() => lastVisit(page)).toBeNull();
+
+  await page.context().setOffline(false);
+  await page.unroute('**/functions/v1/recordVisit');
+  const recorded = page.waitForResponse((r) => r.url().includes('/functions/v1/recordVisit'));
+  await page.reload();
+  expect((await recorded).status()).toBe(200);
+  await expect.poll(() => lastVisit(page)).not.toBeNull();
+});
+
 test('other pages record no home visit', async ({ page }) => {
   const calls = watchVisits(page);
   await page.goto('/blog');
+  await hydrated(page, 'h1');
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual([]);
   expect(await lastVisit(page)).toBeNull();
@@ -158,7 +181,7 @@ test('the privacy page stops the counting on this browser, and starts it again',
 
   const calls = watchVisits(page);
   await page.goto('/');
-  await expect(page.locator('#hero h1')).toBeVisible();
+  await hydrated(page, '#hero h1');
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual([]);
   expect(await lastVisit(page)).toBeNull();

@@ -38,14 +38,15 @@ export function storage(): Storage | null {
  * Records one home visit through the recordVisit function, at most once per 6 hours in this
  * browser. The time is written *before* the call: a reload, a second tab or React's development
  * double effect while the first call is in flight then sees a recent visit and sends nothing.
- * The time is put back only when the visit was surely not counted: the function refused it, or
- * nothing was sent; the next load then tries again. A call whose answer never came (the visitor
- * reloaded or left the page meanwhile, the network dropped) may have been counted, and the browser
- * aborts it when the page goes: the time stays, as counting one visit twice would be worse than
- * missing one. Without storage nothing is sent, as a visit could not be told from the next one. A
- * failure is silent for the visitor; the developer gets a warning. The stored time is forgotten 13
- * months after it was first written (./browser-memory.ts), and nothing is sent from a browser
- * whose visitor turned the counting off.
+ * The time is put back when the visit was surely not counted, and the next load tries again:
+ * nothing was sent, the function refused it, or the browser is offline. A reload or a link
+ * followed while the call is on its way makes the browser fail it here, although, sent with
+ * `keepalive` (../../lib/public-client.ts), it still reaches the server: the time then stays, or
+ * the next load would count the visit twice. Without storage nothing is sent, as a visit could not
+ * be told from the next one. A failure is silent for the
+ * visitor; the developer gets a warning. The stored time is forgotten 13 months after it was
+ * first written (./browser-memory.ts), and nothing is sent from a browser whose visitor turned the
+ * counting off.
  */
 export async function recordHomeVisit(now = Date.now()): Promise<void> {
   const store = storage();
@@ -54,16 +55,20 @@ export async function recordHomeVisit(now = Date.now()): Promise<void> {
   if (!isVisitDue(previous, now)) return;
   remember(store, LAST_HOME_VISIT_KEY, new Date(now).toISOString(), now);
 
-  const functions = await loadPublicFunctions();
-  const { error } = functions
-    ? await functions.invoke('recordVisit', { body: { page: 'home' } })
-    : { error: new Error('Configuration Supabase manquante') };
-  if (!error) return;
-  if (!functions || error instanceof FunctionRefusedError) {
-    if (previous === null) forget(store, LAST_HOME_VISIT_KEY);
-    else store.setItem(LAST_HOME_VISIT_KEY, previous);
+  let sent = false;
+  try {
+    const functions = await loadPublicFunctions();
+    if (!functions) throw new Error('Configuration Supabase manquante');
+    sent = true;
+    const { error } = await functions.invoke('recordVisit', { body: { page: 'home' } });
+    if (error) throw error;
+  } catch (error) {
+    if (!sent || error instanceof FunctionRefusedError || !navigator.onLine) {
+      if (previous === null) forget(store, LAST_HOME_VISIT_KEY);
+      else store.setItem(LAST_HOME_VISIT_KEY, previous);
+    }
+    console.warn("La visite n'a pas pu être enregistrée", error);
   }
-  console.warn("La visite n'a pas pu être enregistrée", error);
 }
 
 /**
