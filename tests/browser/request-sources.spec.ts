@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import requestSchema from '../../schemas/forms/request.schema.json' with { type: 'json' };
 import { DEFAULT_CONTENT } from '../../src/content/generated/defaults.ts';
 import { SENT_TEXT } from '../../src/site/request/request-messages.ts';
@@ -22,17 +23,16 @@ test.afterEach(async ({ serviceDb }) => {
   await serviceDb.from('requests').delete().neq('name', '');
 });
 
-test('a campaign’s visitor sends the form from another page; the statistics count it', async ({
-  browser,
-  serviceDb,
-}) => {
-  test.setTimeout(60_000);
-  const visitor = await freshPage(browser);
-  await visitor.goto('/?utm_source=Flyer_Mairie&utm_medium=print');
+/** From the home page's menu to the request form, as the visitor taps it. */
+async function toRequestForm(visitor: Page) {
   await visitor
     .getByRole('navigation', { name: 'Menu principal' })
     .getByRole('link', { name: REQUEST_MENU_LABEL })
     .click();
+}
+
+/** Fills the request form as Camille Martin and sends it. */
+async function sendRequest(visitor: Page) {
   const field = (key: keyof typeof TITLES) =>
     visitor.getByLabel(TITLES[key].title, { exact: false }).first();
   await field('name').fill('Camille Martin');
@@ -45,6 +45,17 @@ test('a campaign’s visitor sends the form from another page; the statistics co
   await afterMinimumFillTime(visitor);
   await visitor.getByRole('button', { name: 'Envoyer ma demande' }).click();
   await expect(visitor.getByRole('status')).toContainText(SENT_TEXT);
+}
+
+test('a campaign’s visitor sends the form from another page; the statistics count it', async ({
+  browser,
+  serviceDb,
+}) => {
+  test.setTimeout(60_000);
+  const visitor = await freshPage(browser);
+  await visitor.goto('/?utm_source=Flyer_Mairie&utm_medium=print');
+  await toRequestForm(visitor);
+  await sendRequest(visitor);
   // The browser kept the category and the campaign's name, nothing else, and no cookie.
   expect(await visitor.evaluate(() => ({ ...sessionStorage }))).toEqual({
     provenance: JSON.stringify({ source: 'campagne', campagne: 'flyer_mairie' }),
@@ -73,25 +84,11 @@ test('on a slow phone, a campaign’s visitor who taps the form’s link before 
   const visitor = await freshPage(browser);
   const release = await holdScripts(visitor);
   await visitor.goto('/?utm_source=Flyer_Mairie&utm_medium=print', { waitUntil: 'commit' });
-  await visitor
-    .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: REQUEST_MENU_LABEL })
-    .click();
+  await toRequestForm(visitor);
   await expect(visitor.getByRole('button', { name: 'Envoyer ma demande' })).toBeVisible();
   release();
   await hydrated(visitor, 'form');
-  const field = (key: keyof typeof TITLES) =>
-    visitor.getByLabel(TITLES[key].title, { exact: false }).first();
-  await field('name').fill('Camille Martin');
-  await field('phone').fill('06 12 34 56 78');
-  await field('vehicle_make').fill('Peugeot');
-  await field('vehicle_model').fill('208');
-  await field('vehicle_year').fill('2017');
-  await field('service').selectOption(DEFAULT_CONTENT.services.servicesList[0]!);
-  await visitor.getByRole('checkbox').check();
-  await afterMinimumFillTime(visitor);
-  await visitor.getByRole('button', { name: 'Envoyer ma demande' }).click();
-  await expect(visitor.getByRole('status')).toContainText(SENT_TEXT);
+  await sendRequest(visitor);
   const { data } = await serviceDb.from('requests').select('source, source_campaign');
   expect(data).toEqual([{ source: 'campagne', source_campaign: 'flyer_mairie' }]);
   await visitor.context().close();

@@ -8,7 +8,8 @@ import type { SourceFields, SourceInput } from '../../lib/request-source.ts';
 const KEY = 'provenance';
 
 // The host lists that tell a search engine from a social network: fetched only for a page load
-// from another site or from a tagged address, not on the visitor's first load.
+// from another site, from a tagged address or from a tagged page of the site, not on the
+// visitor's first load.
 const rules = () => import('../../lib/request-source.ts');
 
 /** This page load's arrival, as the rules take it. */
@@ -48,9 +49,14 @@ export function rememberArrival(): void {
   const load = thisLoad();
   if (!taggedSource(httpUrl(load.landing)?.searchParams)) {
     const kind = referrerKind(load.referrer, load.ownHosts);
-    // A move inside the site keeps what was kept, unless the page left is a tagged landing whose
-    // script had no time to keep it: the rules then read its tags.
-    if (kind === 'inside' && !taggedSource(httpUrl(load.referrer)?.searchParams)) return;
+    // A move inside the site keeps what was kept. With nothing kept (or only « direct »), the page
+    // left may be a tagged landing whose script had no time to keep it: the rules read its tags.
+    // A kept arrival wins, as a page shown again (back, reload) still names its old referrer.
+    if (kind === 'inside') {
+      const kept = storedValue()?.source;
+      const nothingBetter = typeof kept !== 'string' || kept === 'direct';
+      if (!nothingBetter || !taggedSource(httpUrl(load.referrer)?.searchParams)) return;
+    }
     if (kind === 'direct') {
       // What the rules would say, without them: direct, unless a category is kept already.
       const kept = storedValue();
