@@ -43,10 +43,9 @@ export function storage(): Storage | null {
  * followed while the call is on its way makes the browser fail it here, although, sent with
  * `keepalive` (../../lib/public-client.ts), it still reaches the server: the time then stays, or
  * the next load would count the visit twice. Without storage nothing is sent, as a visit could not
- * be told from the next one. A failure is silent for the
- * visitor; the developer gets a warning. The stored time is forgotten 13 months after it was
- * first written (./browser-memory.ts), and nothing is sent from a browser whose visitor turned the
- * counting off.
+ * be told from the next one. A failure is silent for the visitor; the developer gets a warning.
+ * The stored time is forgotten 13 months after it was first written (./browser-memory.ts), and
+ * nothing is sent from a browser whose visitor turned the counting off.
  */
 export async function recordHomeVisit(now = Date.now()): Promise<void> {
   const store = storage();
